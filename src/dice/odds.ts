@@ -1,0 +1,82 @@
+/**
+ * Dice rules shared by the exact odds and the sampled resolution: each rule is
+ * written once, as data, and both modes read it.
+ */
+import type { Dice } from "./roller.js";
+import { Dist } from "./dist.js";
+
+/**
+ * What a to-hit roll needs (CORE-SHOOT-3): a natural `first` or better on one D6
+ * and, for scores above 6, a follow-up D6 of `followUp` or better rolled right
+ * after it. `null` means the shot cannot hit at all.
+ */
+export type ToHitRolls = { readonly first: number; readonly followUp: number | null } | null;
+
+/**
+ * Needed score → dice, for needs 1 (and below) through 10 (and above).
+ * ≤1 counts as 2 because a natural 1 always fails (CORE-GEN-4); 7, 8, 9 are a 6
+ * then 4+, 5+, 6+; 10 or more cannot hit.
+ */
+const TO_HIT_TABLE: readonly ToHitRolls[] = [
+  { first: 2, followUp: null }, // need ≤ 1
+  { first: 2, followUp: null },
+  { first: 3, followUp: null },
+  { first: 4, followUp: null },
+  { first: 5, followUp: null },
+  { first: 6, followUp: null },
+  { first: 6, followUp: 4 }, // 7
+  { first: 6, followUp: 5 }, // 8
+  { first: 6, followUp: 6 }, // 9
+  null, // ≥ 10
+].map((r) => (r === null ? r : Object.freeze(r)));
+
+function checkNeed(need: number, api: string): void {
+  if (!Number.isInteger(need)) {
+    throw new RangeError(`${api}: the needed score must be an integer, got ${String(need)}`);
+  }
+}
+
+/** The dice a needed to-hit score calls for (CORE-SHOOT-3); `null` when it cannot hit. */
+export function toHitRolls(need: number): ToHitRolls {
+  checkNeed(need, "toHitRolls");
+  const row = TO_HIT_TABLE[Math.min(Math.max(need, 1), 10) - 1];
+  return row === undefined ? null : row;
+}
+
+/** P(one D6 shows `face` or more), for face 1..7. */
+function pD6AtLeast(face: number): number {
+  return (7 - face) / 6;
+}
+
+/** P(a to-hit roll needing `need` hits), per CORE-SHOOT-3 (e.g. 7 → 1/6 × 3/6). */
+export function toHitChance(need: number): number {
+  checkNeed(need, "toHitChance");
+  const rolls = toHitRolls(need);
+  if (rolls === null) return 0;
+  const first = pD6AtLeast(rolls.first);
+  return rolls.followUp === null ? first : first * pD6AtLeast(rolls.followUp);
+}
+
+/**
+ * Rolls one to-hit attempt needing `need` (CORE-SHOOT-3). A follow-up die is rolled
+ * right after its own die, and only when that die is a 6; no die is rolled for a
+ * shot that cannot hit.
+ */
+export function rollToHit(dice: Dice, need: number): boolean {
+  checkNeed(need, "rollToHit");
+  const rolls = toHitRolls(need);
+  if (rolls === null) return false;
+  if (dice.d6() < rolls.first) return false;
+  return rolls.followUp === null || dice.d6() >= rolls.followUp;
+}
+
+/** The distribution of 2D6, the Leadership test roll. */
+const TWO_D6 = Dist.nd6(2);
+
+/** P(a Leadership test on `ld` passes) = P(2D6 ≤ ld) (CORE-GEN-3). */
+export function pLeadershipPass(ld: number): number {
+  if (typeof ld !== "number" || Number.isNaN(ld)) {
+    throw new RangeError(`pLeadershipPass: Leadership must be a number, got ${String(ld)}`);
+  }
+  return TWO_D6.pAtMost(ld);
+}

@@ -1,0 +1,105 @@
+import { roller, DiceScriptExhaustedError, type Dice } from "../dice/index.js";
+import type { BattleEvent, BattleState } from "../state/battle.js";
+import type { JsonValue } from "../state/common.js";
+import type { RuleId } from "../state/ids.js";
+import type { ActionContext, EventDraft } from "./context.js";
+import { ActionSchema, type Action } from "./actions.js";
+import { routeOf } from "./router.js";
+import { toIssues } from "./issues.js";
+import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
+
+/** The result of {@link apply}: the next state and the events it logged, or a violation. */
+export type ApplyResult =
+  | { readonly ok: true; readonly state: BattleState; readonly events: readonly BattleEvent[] }
+  | { readonly ok: false; readonly violation: Violation };
+
+/** Collects events during one action. */
+class EventSink {
+  readonly drafts: EventDraft[] = [];
+  emit(type: string, rule: RuleId, details?: { readonly [k: string]: JsonValue }): void {
+    this.drafts.push(details === undefined ? { type, rule } : { ...details, type, rule });
+  }
+}
+
+/** A context over a dice roller and an event sink, for one action or one engine step. */
+export function makeContext(state: BattleState, dice: Dice, sink: EventSink = new EventSink()): { ctx: ActionContext; sink: EventSink } {
+  const ctx: ActionContext = { dice, options: state.options, emit: (t, r, d) => sink.emit(t, r, d) };
+  return { ctx, sink };
+}
+
+/** Commits the dice and the events of a successful step to a state. */
+export function commit(next: BattleState, dice: Dice, drafts: readonly EventDraft[]): { state: BattleState; events: BattleEvent[] } {
+  const start = next.log.length;
+  const gameTurn = next.turn.gameTurn;
+  const events = drafts.map((d, i) => ({ ...d, seq: start + i, gameTurn }) as BattleEvent);
+  return { state: { ...next, dice: dice.snapshot(), log: events.length === 0 ? next.log : [...next.log, ...events] }, events };
+}
+
+/** Runs a step against fresh dice and a fresh sink; never mutates `state`. */
+export function runStep(state: BattleState, step: (ctx: ActionContext) => { ok: true; state: BattleState } | { ok: false; violation: Violation }): ApplyResult {
+  const dice = roller(state.dice);
+  const { ctx, sink } = makeContext(state, dice);
+  let out;
+  try {
+    out = step(ctx);
+  } catch (e) {
+    if (e instanceof DiceScriptExhaustedError) {
+      return { ok: false, violation: violation("dice/script_exhausted", null, { kind: e.kind }) };
+    }
+    if (e instanceof FusilladeError) throw e;
+    throw new FusilladeError("engine/internal", `fusillade: a rules module failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  if (!out.ok) return out;
+  const { state: next, events } = commit(out.state, dice, sink.drafts);
+  return { ok: true, state: next, events };
+}
+
+/**
+ * Applies an already-typed action without validating it (the fast path for bots and studies,
+ * whose actions come from `legalActions` or code). Game rules are still checked.
+ */
+export function applyTrusted(state: BattleState, action: Action): ApplyResult {
+  if (state.turn.phase === "finished") {
+    return { ok: false, violation: violation("battle/finished", "CORE-TURN-1", { gameTurn: state.turn.gameTurn }) };
+  }
+  const route = routeOf(action.type);
+  if (route === undefined) return { ok: false, violation: violation("action/unknown_type", null, { type: action.type }) };
+  if (!route.rulesets.includes(state.ruleset)) {
+    return { ok: false, violation: violation("action/wrong_ruleset", null, { type: action.type, ruleset: state.ruleset }) };
+  }
+  if (route.phases !== "any" && !route.phases.includes(state.turn.phase)) {
+    return {
+      ok: false,
+      violation: violation("action/wrong_phase", state.ruleset === "fnf" ? "FNF-TURN-1" : "CORE-TURN-2", {
+        type: action.type,
+        phase: state.turn.phase,
+        allowed: [...route.phases],
+      }),
+    };
+  }
+  return runStep(state, (ctx) => route.handler(state, action, ctx));
+}
+
+/**
+ * Applies an action to a battle state. Returns the next state and the events the action logged, or a
+ * violation with a stable code, the rule id and the values involved. The input state is never
+ * mutated, and a violation leaves nothing changed.
+ * @example
+ * const r = apply(state, { type: "turn/advance" });
+ * if (r.ok) state = r.state; else console.log(formatViolation(r.violation));
+ */
+export function apply(state: BattleState, action: unknown): ApplyResult {
+  const parsed = ActionSchema.safeParse(action);
+  if (!parsed.success) {
+    const issues: InputIssue[] = toIssues(parsed.error);
+    return {
+      ok: false,
+      violation: violation("action/invalid", null, {
+        issues: issues.map((i) => ({ path: [...i.path], message: i.message })),
+      }),
+    };
+  }
+  return applyTrusted(state, parsed.data);
+}
+
+export { EventSink };

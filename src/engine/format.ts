@@ -1,0 +1,32 @@
+import type { InputError, Violation } from "./violation.js";
+import { messageFor } from "./router.js";
+
+const GENERIC: { readonly [code: string]: (v: Violation) => string } = {
+  "action/invalid": (v) => {
+    const issues = Array.isArray(v["issues"]) ? (v["issues"] as { path?: unknown; message?: unknown }[]) : [];
+    const lines = issues.map((i) => `${Array.isArray(i.path) && i.path.length > 0 ? i.path.join(".") : "(action)"}: ${String(i.message)}`);
+    return `The action is malformed: ${lines.join("; ") || "unknown problem"}.`;
+  },
+  "action/unknown_type": (v) => `No rule handles actions of type "${String(v["type"])}".`,
+  "action/wrong_ruleset": (v) => `"${String(v["type"])}" is not an action of the ${String(v["ruleset"])} ruleset.`,
+  "action/wrong_phase": (v) =>
+    `"${String(v["type"])}" cannot be played in the ${String(v["phase"])} phase${Array.isArray(v["allowed"]) ? ` (only in: ${(v["allowed"] as string[]).join(", ")})` : ""}.`,
+  "battle/finished": () => "The battle is over; no more actions can be played.",
+  "dice/script_exhausted": (v) => `The scripted dice ran out (${String(v["kind"])}): the test needs more scripted rolls.`,
+};
+
+/**
+ * Renders a violation as an English sentence, naming its rule.
+ * @example
+ * formatViolation({ code: "battle/finished", rule: "CORE-TURN-1" }) // "The battle is over; … [CORE-TURN-1]"
+ */
+export function formatViolation(v: Violation): string {
+  const fmt = messageFor(v.code) ?? GENERIC[v.code];
+  const body = fmt !== undefined ? fmt(v) : `Illegal action (${v.code}).`;
+  return v.rule === null ? body : `${body} [${v.rule}]`;
+}
+
+/** Renders an input error as one line per problem, each with its path. */
+export function formatInputError(e: InputError): string {
+  return e.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "(root)"}: ${i.message}`).join("\n");
+}

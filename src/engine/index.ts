@@ -1,0 +1,10 @@
+export { apply, applyTrusted, type ApplyResult } from "./apply.js";
+export { createBattle, parseState, loadState, saveState, reseed, forkState, MAX_STATE_TEXT } from "./create.js";
+export { ActionSchema, type Action, type ActionInput, type ActionType, type ActionOf } from "./actions.js";
+export { formatViolation, formatInputError } from "./format.js";
+export { violation, FusilladeError, type Violation, type InputError, type InputIssue, type Result, type FusilladeErrorCode } from "./violation.js";
+export type { ActionContext, Outcome, Handler, Route, EnterHook, EventDraft } from "./context.js";
+export { defineModule, type RulesModule, type ActionSchemaLike } from "./module.js";
+export { actionTypes } from "./router.js";
+export { PLAYER_TURN, nextPoint } from "./sequence.js";
+export { withScriptedDice } from "./testing.js";

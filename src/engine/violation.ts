@@ -1,0 +1,54 @@
+import type { JsonValue } from "../state/common.js";
+import type { RuleId } from "../state/ids.js";
+
+/**
+ * Why an action cannot be applied: a stable `code` (namespaced, e.g. `"shooting/out_of_range"`),
+ * the rule that forbids it (or null for format errors), and the values involved.
+ */
+export interface Violation {
+  readonly code: string;
+  readonly rule: RuleId | null;
+  readonly [detail: string]: JsonValue;
+}
+
+/**
+ * Builds a violation value.
+ * @example
+ * violation("shooting/out_of_range", "WHN-SHOOT-3", { max: 24, actual: 30.5 })
+ */
+export function violation(code: string, rule: RuleId | null, details: { readonly [k: string]: JsonValue } = {}): Violation {
+  return { ...details, code, rule };
+}
+
+/** One problem found in an input, with the path to it. */
+export interface InputIssue {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+  readonly code: string;
+}
+
+/** A successful result or a typed error; nothing is thrown for bad input. */
+export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+
+/** The typed error for a bad battle setup, saved state or file: every problem with its path. */
+export interface InputError {
+  readonly code: "setup/invalid" | "state/invalid" | "action/invalid" | "options/invalid" | "json/invalid";
+  readonly issues: readonly InputIssue[];
+}
+
+/** Error codes of {@link FusilladeError}. */
+export type FusilladeErrorCode = "engine/internal" | "engine/misuse" | "dice/script_exhausted";
+
+/**
+ * The one error class the library throws, for programmer errors only (a broken rules module, an
+ * API called wrongly). Player mistakes are {@link Violation} values, never exceptions.
+ */
+export class FusilladeError extends Error {
+  /** A stable code for the failure. */
+  readonly code: FusilladeErrorCode;
+  constructor(code: FusilladeErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "FusilladeError";
+    this.code = code;
+  }
+}

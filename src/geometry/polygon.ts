@@ -1,0 +1,185 @@
+/**
+ * Segment and polygon primitives shared by distances, sight, terrain and sweeps. Polygons are
+ * simple (non-self-intersecting) vertex lists in either winding; the closing edge is implied.
+ */
+import type { Vec2 } from "./vec.js";
+import { cross, dist, dot, lerp, sub } from "./vec.js";
+
+/** A polygon as a list of vertices (closing edge implied). */
+export type Polygon = readonly Vec2[];
+
+/** Numerical slack for exact-geometry predicates (far below the measuring tolerance ε). */
+export const NUMERIC_TOL = 1e-9;
+
+/** Closest point to p on segment [a, b]. */
+export const closestPointOnSegment = (p: Vec2, a: Vec2, b: Vec2): Vec2 => {
+  const ab = sub(b, a);
+  const l2 = dot(ab, ab);
+  if (l2 === 0) return a;
+  const t = Math.max(0, Math.min(1, dot(sub(p, a), ab) / l2));
+  return lerp(a, b, t);
+};
+
+/** Distance from point p to segment [a, b]. */
+export const pointSegmentDistance = (p: Vec2, a: Vec2, b: Vec2): number => dist(p, closestPointOnSegment(p, a, b));
+
+/**
+ * Parameters (s on [a,b], t on [c,d]) where two segments meet at a single point, or null when they
+ * miss or are parallel (collinear overlap is reported as null; distance code covers it).
+ */
+export const segmentIntersectionParams = (a: Vec2, b: Vec2, c: Vec2, d: Vec2): { s: number; t: number } | null => {
+  const r = sub(b, a);
+  const q = sub(d, c);
+  const den = cross(r, q);
+  if (Math.abs(den) <= NUMERIC_TOL * Math.max(1, Math.hypot(r.x, r.y) * Math.hypot(q.x, q.y))) return null;
+  const ac = sub(c, a);
+  const s = cross(ac, q) / den;
+  const t = cross(ac, r) / den;
+  const tol = NUMERIC_TOL;
+  if (s < -tol || s > 1 + tol || t < -tol || t > 1 + tol) return null;
+  return { s: Math.max(0, Math.min(1, s)), t: Math.max(0, Math.min(1, t)) };
+};
+
+/** True when two closed segments share at least one point. */
+export const segmentsIntersect = (a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean => segmentSegmentDistance(a, b, c, d) <= NUMERIC_TOL;
+
+/** Minimum distance between segments [a, b] and [c, d] (0 when they cross). */
+export const segmentSegmentDistance = (a: Vec2, b: Vec2, c: Vec2, d: Vec2): number => {
+  const r = sub(b, a);
+  const q = sub(d, c);
+  const ac = sub(c, a);
+  const den = cross(r, q);
+  if (den !== 0) {
+    const s = cross(ac, q) / den;
+    const t = cross(ac, r) / den;
+    if (s >= 0 && s <= 1 && t >= 0 && t <= 1) return 0;
+  }
+  return Math.min(
+    pointSegmentDistance(a, c, d),
+    pointSegmentDistance(b, c, d),
+    pointSegmentDistance(c, a, b),
+    pointSegmentDistance(d, a, b),
+  );
+};
+
+/** Point-in-polygon (even–odd); points on the boundary count as inside. */
+export const pointInPolygon = (p: Vec2, poly: Polygon): boolean => {
+  const n = poly.length;
+  if (n === 0) return false;
+  let inside = false;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const a = poly[i] as Vec2;
+    const b = poly[j] as Vec2;
+    if (pointSegmentDistance(p, a, b) <= NUMERIC_TOL) return true;
+    if (a.y > p.y !== b.y > p.y) {
+      const xCross = a.x + ((p.y - a.y) * (b.x - a.x)) / (b.y - a.y);
+      if (p.x < xCross) inside = !inside;
+    }
+  }
+  return inside;
+};
+
+/** Edges of a closed polygon as [start, end] pairs. */
+export const polygonEdges = (poly: Polygon): Array<readonly [Vec2, Vec2]> => {
+  const out: Array<readonly [Vec2, Vec2]> = [];
+  const n = poly.length;
+  for (let i = 0; i < n; i++) out.push([poly[i] as Vec2, poly[(i + 1) % n] as Vec2]);
+  return out;
+};
+
+/** Edges of an open polyline. */
+export const polylineEdges = (line: Polygon): Array<readonly [Vec2, Vec2]> => {
+  const out: Array<readonly [Vec2, Vec2]> = [];
+  for (let i = 0; i + 1 < line.length; i++) out.push([line[i] as Vec2, line[i + 1] as Vec2]);
+  return out;
+};
+
+/** Minimum distance between two simple polygons (0 when they touch, cross or one contains the other). */
+export const polygonDistance = (a: Polygon, b: Polygon): number => {
+  const pa = a[0];
+  const pb = b[0];
+  if (pa === undefined || pb === undefined) return Infinity;
+  if (a.length === 1) return pointPolygonDistance(pa, b);
+  if (b.length === 1) return pointPolygonDistance(pb, a);
+  if (pa !== undefined && b.length >= 3 && pointInPolygon(pa, b)) return 0;
+  if (pb !== undefined && a.length >= 3 && pointInPolygon(pb, a)) return 0;
+  const ea = a.length >= 3 ? polygonEdges(a) : polylineEdges(a);
+  const eb = b.length >= 3 ? polygonEdges(b) : polylineEdges(b);
+  let best = Infinity;
+  for (const [p, q] of ea) {
+    for (const [r, s] of eb) {
+      const d = segmentSegmentDistance(p, q, r, s);
+      if (d < best) best = d;
+      if (best === 0) return 0;
+    }
+  }
+  return best;
+};
+
+/** Distance from a point to a polygon's area (0 inside). */
+export const pointPolygonDistance = (p: Vec2, poly: Polygon): number => {
+  if (poly.length >= 3 && pointInPolygon(p, poly)) return 0;
+  let best = Infinity;
+  for (const [a, b] of poly.length >= 3 ? polygonEdges(poly) : polylineEdges(poly)) best = Math.min(best, pointSegmentDistance(p, a, b));
+  return best;
+};
+
+/** Sorted parameters in [0, 1] where segment [a, b] crosses the edges of a polygon or polyline. */
+const crossingParams = (a: Vec2, b: Vec2, edges: ReadonlyArray<readonly [Vec2, Vec2]>): number[] => {
+  const ts: number[] = [0, 1];
+  for (const [c, d] of edges) {
+    const hit = segmentIntersectionParams(a, b, c, d);
+    if (hit !== null) ts.push(hit.s);
+  }
+  return ts.sort((x, y) => x - y);
+};
+
+/** Length of segment [a, b] lying inside a polygon (exact for non-convex polygons). */
+export const segmentLengthInPolygon = (a: Vec2, b: Vec2, poly: Polygon): number => {
+  if (poly.length < 3) return 0;
+  const ts = crossingParams(a, b, polygonEdges(poly));
+  const total = dist(a, b);
+  let inside = 0;
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t0 = ts[i] as number;
+    const t1 = ts[i + 1] as number;
+    if (t1 - t0 <= 0) continue;
+    if (pointInPolygon(lerp(a, b, (t0 + t1) / 2), poly)) inside += (t1 - t0) * total;
+  }
+  return inside;
+};
+
+/** Number of points where segment [a, b] meets an open polyline. */
+export const segmentPolylineCrossings = (a: Vec2, b: Vec2, line: Polygon): number => {
+  let n = 0;
+  for (const [c, d] of polylineEdges(line)) if (segmentIntersectionParams(a, b, c, d) !== null) n++;
+  return n;
+};
+
+/** Convex hull (counter-clockwise, no collinear points) of a point set, by the monotone chain. */
+export const convexHull = (points: readonly Vec2[]): Vec2[] => {
+  const pts = [...points].sort((p, q) => p.x - q.x || p.y - q.y);
+  if (pts.length <= 2) return pts;
+  const turn = (o: Vec2, p: Vec2, q: Vec2): number => cross(sub(p, o), sub(q, o));
+  const lower: Vec2[] = [];
+  for (const p of pts) {
+    while (lower.length >= 2 && turn(lower[lower.length - 2] as Vec2, lower[lower.length - 1] as Vec2, p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: Vec2[] = [];
+  for (let i = pts.length - 1; i >= 0; i--) {
+    const p = pts[i] as Vec2;
+    while (upper.length >= 2 && turn(upper[upper.length - 2] as Vec2, upper[upper.length - 1] as Vec2, p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  lower.pop();
+  upper.pop();
+  return lower.concat(upper);
+};
+
+/** Signed area (positive when counter-clockwise). */
+export const polygonArea = (poly: Polygon): number => {
+  let s = 0;
+  for (const [a, b] of polygonEdges(poly)) s += cross(a, b);
+  return s / 2;
+};

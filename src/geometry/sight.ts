@@ -1,0 +1,142 @@
+/**
+ * Line of sight (CORE-GEO-16) and cover (CORE-GEO-17).
+ */
+import { unitQuadrant, faceEdge } from "./arcs.js";
+import type { UnitLayout } from "./layout.js";
+import { unitCentre } from "./layout.js";
+import { pointInPolygon, segmentLengthInPolygon } from "./polygon.js";
+import type { Footprint, OrientedRect } from "./rect.js";
+import { closestPointOnFootprint, footprintDistance, rectPolygon } from "./rect.js";
+import type { TerrainFeature } from "./terrain.js";
+import { elevationAt } from "./terrain.js";
+import type { Vec2 } from "./vec.js";
+import { EPSILON } from "./vec.js";
+
+/** Another unit on the table, for sight and path checks. */
+export interface PlacedUnit {
+  readonly id: string;
+  readonly layout: UnitLayout;
+}
+
+/** Line-of-sight switches; `unitsGiveCover` is house rule HR-COVER-1. */
+export interface SightOptions {
+  readonly unitsGiveCover?: boolean;
+}
+
+/** Outcome of a line-of-sight check (CORE-GEO-16). */
+export interface SightResult {
+  readonly from: Vec2;
+  readonly to: Vec2;
+  readonly visible: boolean;
+  /** `blocksLos` terrain the line passes through. */
+  readonly blockingTerrain: readonly string[];
+  /** Units that block the line (empty under HR-COVER-1). */
+  readonly blockingUnits: readonly string[];
+  /** Units the line passes through that give cover instead (HR-COVER-1 only). */
+  readonly screeningUnits: readonly string[];
+}
+
+/** True when segment [a, b] runs through the inside of a footprint for more than ε. */
+export const segmentCrossesFootprint = (a: Vec2, b: Vec2, fp: Footprint): boolean =>
+  fp.some((r: OrientedRect) => segmentLengthInPolygon(a, b, rectPolygon(r)) > EPSILON);
+
+/** True when segment [a, b] runs through a terrain polygon for more than ε. */
+export const segmentCrossesFeature = (a: Vec2, b: Vec2, feature: TerrainFeature): boolean =>
+  segmentLengthInPolygon(a, b, feature.polygon) > EPSILON;
+
+/**
+ * Where a unit looks from (CORE-GEO-16): its front-edge centre; a square's face toward the target's
+ * centre; a loose unit's model nearest the target.
+ */
+export const sightOrigin = (viewer: UnitLayout, target: Footprint): Vec2 => {
+  if (viewer.kind === "block") return viewer.frame.p;
+  if (viewer.kind === "square") {
+    const n = target.length;
+    const c = target.reduce((acc, r) => ({ x: acc.x + r.center.x / n, y: acc.y + r.center.y / n }), { x: 0, y: 0 });
+    return faceEdge(viewer.footprint[0] as OrientedRect, unitQuadrant(viewer, c).face).mid;
+  }
+  let best = viewer.models[0]?.rect.center ?? viewer.frame.p;
+  let bestD = Infinity;
+  for (const m of viewer.models) {
+    const d = footprintDistance([m.rect], target);
+    if (d < bestD) {
+      bestD = d;
+      best = m.rect.center;
+    }
+  }
+  return best;
+};
+
+/**
+ * Line of sight from `viewer` to `target` (CORE-GEO-16): origin to the target's nearest point,
+ * blocked by `blocksLos` terrain and by other units lower than the viewer's front-edge centre.
+ * @example lineOfSight(a, b, [{ id: "c", layout: c }], terrain, { unitsGiveCover: true }).visible
+ */
+export const lineOfSight = (
+  viewer: UnitLayout,
+  target: UnitLayout,
+  others: readonly PlacedUnit[],
+  terrain: readonly TerrainFeature[],
+  options: SightOptions = {},
+): SightResult => {
+  const from = sightOrigin(viewer, target.footprint);
+  const to = closestPointOnFootprint(from, target.footprint);
+  const blockingTerrain = terrain.filter((t) => t.tags.blocksLos === true && segmentCrossesFeature(from, to, t)).map((t) => t.id);
+  const viewerHeight = elevationAt(terrain, viewer.frame.p);
+  const crossed = others
+    .filter((o) => o.layout !== viewer && o.layout !== target)
+    .filter((o) => elevationAt(terrain, o.layout.frame.p) >= viewerHeight)
+    .filter((o) => segmentCrossesFootprint(from, to, o.layout.footprint))
+    .map((o) => o.id);
+  const unitsGiveCover = options.unitsGiveCover === true;
+  const blockingUnits = unitsGiveCover ? [] : crossed;
+  return {
+    from,
+    to,
+    visible: blockingTerrain.length === 0 && blockingUnits.length === 0,
+    blockingTerrain,
+    blockingUnits,
+    screeningUnits: unitsGiveCover ? crossed : [],
+  };
+};
+
+/** Cover grades, worst first (CORE-GEO-17). */
+export type CoverGrade = "none" | "soft" | "hard";
+
+/** The better of two cover grades; covers never stack (CORE-GEO-17, HR-COVER-1). */
+export const betterCover = (a: CoverGrade, b: CoverGrade): CoverGrade =>
+  a === "hard" || b === "hard" ? "hard" : a === "soft" || b === "soft" ? "soft" : "none";
+
+/** Cover of a target as seen from a shooter (CORE-GEO-17). */
+export interface CoverResult {
+  readonly grade: CoverGrade;
+  readonly inCover: boolean;
+  /** Each model's own best cover, in footprint order. */
+  readonly perModel: readonly CoverGrade[];
+  readonly covered: number;
+  readonly hard: number;
+  readonly total: number;
+}
+
+/**
+ * Cover of target models from `origin` (the shooter's front-edge centre), CORE-GEO-17: a model is
+ * covered when its centre is inside cover or the line to its centre crosses cover; the target is
+ * in cover when at least half its models are, hard when at least half are hard-covered.
+ */
+export const targetCover = (origin: Vec2, models: Footprint, terrain: readonly TerrainFeature[]): CoverResult => {
+  const hardFeatures = terrain.filter((t) => t.tags.hardCover === true);
+  const softFeatures = terrain.filter((t) => t.tags.softCover === true);
+  const covers = (c: Vec2, f: TerrainFeature): boolean => pointInPolygon(c, f.polygon) || segmentCrossesFeature(origin, c, f);
+  const perModel: CoverGrade[] = models.map((m) =>
+    hardFeatures.some((f) => covers(m.center, f)) ? "hard" : softFeatures.some((f) => covers(m.center, f)) ? "soft" : "none",
+  );
+  const total = perModel.length;
+  const covered = perModel.filter((g) => g !== "none").length;
+  const hard = perModel.filter((g) => g === "hard").length;
+  const inCover = total > 0 && 2 * covered >= total;
+  const grade: CoverGrade = !inCover ? "none" : 2 * hard >= total ? "hard" : "soft";
+  return { grade, inCover, perModel, covered, hard, total };
+};
+
+/** Unit centre re-exported for sight callers measuring "toward the target". */
+export const targetCentre = unitCentre;

@@ -1,0 +1,12 @@
+/**
+ * fusillade — a headless rules engine for Napoleonic miniature wargames.
+ *
+ * The core is pure: no I/O, no clock, no `Math.random`. A battle is a plain, JSON-serialisable
+ * {@link BattleState}; {@link apply} plays an action and returns the next state with the events it
+ * caused, or a {@link Violation} saying which rule forbids it.
+ * @packageDocumentation
+ */
+export * from "./state/index.js";
+export * from "./engine/index.js";
+export * from "./dice/index.js";
+// geometry export added when the module lands

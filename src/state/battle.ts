@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { CharacterIdSchema, CombatIdSchema, RecordKeySchema, RuleIdSchema, SideIdSchema, UnitIdSchema, type RuleId } from "./ids.js";
+import { JsonValueSchema, type JsonValue, count } from "./common.js";
+import { CharacterSchema, UnitSchema } from "./unit.js";
+import { FireSchema, TerrainFeatureSchema } from "./terrain.js";
+import { RulesOptionsSchema } from "./options.js";
+import { DiceStateSchema } from "./dice.js";
+import { FnfStateSchema } from "./fnf.js";
+
+/** The version of the saved-state format; bumped with a migration when the format changes. */
+export const SCHEMA_VERSION = 1 as const;
+
+/** Rulesets the engine plays. */
+export const RULESETS = ["whn", "fnf"] as const;
+/** A ruleset id. */
+export type Ruleset = (typeof RULESETS)[number];
+
+/** Phases of a player turn for both rulesets (README turn sequences), plus the end states. */
+export const PHASES = [
+  "start",
+  "movement",
+  "shooting",
+  "combat",
+  "command",
+  "maneuver",
+  "defensiveFire",
+  "offensiveFire",
+  "melee",
+  "finished",
+] as const;
+/** A phase of the player turn. */
+export type Phase = (typeof PHASES)[number];
+
+/** Steps of the WHN movement phase (CORE-TURN-2, WHN-TURN-1). */
+export const MOVEMENT_STEPS = ["declareCharges", "chargeResponses", "rally", "compulsory", "chargeMoves", "remaining"] as const;
+/** A step of the movement phase. */
+export type MovementStep = (typeof MOVEMENT_STEPS)[number];
+
+/** Zod schema of the turn record. */
+export const TurnSchema = z.strictObject({
+  gameTurn: z.int().min(1).max(10_000),
+  maxTurns: z.int().min(1).max(10_000),
+  firstSide: SideIdSchema,
+  activeSide: SideIdSchema,
+  phase: z.enum(PHASES),
+  step: z.enum(MOVEMENT_STEPS).nullable(),
+});
+/** Where the battle stands in its turn sequence. */
+export type Turn = z.infer<typeof TurnSchema>;
+
+/** Zod schema of a side (army). */
+export const SideSchema = z.strictObject({
+  id: SideIdSchema,
+  name: z.string().max(200),
+  nation: z.string().max(64).nullable().default(null),
+});
+/** A side (army) in the battle. */
+export type Side = z.infer<typeof SideSchema>;
+
+/** Zod schema of an ongoing close combat (CORE-CC-1). */
+export const CombatSchema = z.strictObject({
+  id: CombatIdSchema,
+  units: z.array(UnitIdSchema).min(2),
+  /** Units that charged into this combat this turn (they strike first in the first round, CORE-CC-4). */
+  chargers: z.array(UnitIdSchema).default([]),
+  lastWinner: SideIdSchema.nullable().default(null),
+  rounds: count.default(0),
+  /** Squareness values kept for HR-SQUARE-1's "at combat start" option. */
+  squareness: z.record(RecordKeySchema, count).default({}),
+});
+/** An ongoing close combat. */
+export type Combat = z.infer<typeof CombatSchema>;
+
+/** Kinds of decisions the engine may wait for (issue: decision stack). */
+export const DECISION_KINDS = ["chargeResponse", "restraint", "challenge", "challengeAnswer", "casualtyChoice"] as const;
+
+/** Zod schema of a pending decision: who must decide what before play goes on. */
+export const DecisionSchema = z.strictObject({
+  kind: z.enum(DECISION_KINDS),
+  side: SideIdSchema,
+  unit: UnitIdSchema.nullable().default(null),
+  targets: z.array(UnitIdSchema).default([]),
+  rule: RuleIdSchema,
+});
+/** A pending decision. */
+export type Decision = z.infer<typeof DecisionSchema>;
+
+/**
+ * Zod schema of one event of the log. Every event names the rule that produced it; other keys carry
+ * the values involved.
+ */
+export const EventSchema = z
+  .object({
+    seq: z.int().min(0),
+    gameTurn: z.int().min(0),
+    type: z.string().min(1).max(100),
+    rule: RuleIdSchema,
+  })
+  .catchall(JsonValueSchema);
+/** One entry of the event log. */
+export type BattleEvent = {
+  readonly seq: number;
+  readonly gameTurn: number;
+  readonly type: string;
+  readonly rule: RuleId;
+  readonly [detail: string]: JsonValue;
+};
+
+/** Zod schema of the battle result. */
+export const ResultSchema = z.strictObject({
+  winner: SideIdSchema.nullable(),
+  reason: z.string().max(500),
+  rule: RuleIdSchema.nullable().default(null),
+});
+/** How the battle ended. */
+export type BattleResult = z.infer<typeof ResultSchema>;
+
+/** Zod schema of the table. */
+export const TableSchema = z.strictObject({
+  width: z.number().finite().positive().lte(10_000),
+  height: z.number().finite().positive().lte(10_000),
+});
+
+const BattleStateObject = z.strictObject({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  ruleset: z.enum(RULESETS),
+  table: TableSchema,
+  turn: TurnSchema,
+  result: ResultSchema.nullable().default(null),
+  sides: z.record(SideIdSchema, SideSchema),
+  units: z.record(UnitIdSchema, UnitSchema),
+  characters: z.record(CharacterIdSchema, CharacterSchema).default({}),
+  combats: z.record(CombatIdSchema, CombatSchema).default({}),
+  pending: z.array(DecisionSchema).default([]),
+  terrain: z.array(TerrainFeatureSchema).max(10_000).default([]),
+  fires: z.array(FireSchema).default([]),
+  /** Wind direction in degrees (CORE-GEO-33). */
+  wind: z.number().finite().gte(0).lt(360),
+  options: RulesOptionsSchema,
+  dice: DiceStateSchema,
+  log: z.array(EventSchema).default([]),
+  fnf: FnfStateSchema.nullable().default(null),
+});
+
+/** Checks that every id refers to something that exists and that ids match their keys. */
+function crossCheck(s: z.infer<typeof BattleStateObject>, ctx: z.RefinementCtx): void {
+  const sideIds = Object.keys(s.sides);
+  if (sideIds.length !== 2) ctx.addIssue({ code: "custom", path: ["sides"], message: `a battle has exactly 2 sides, got ${sideIds.length}` });
+  for (const [k, side] of Object.entries(s.sides)) {
+    if (side.id !== k) ctx.addIssue({ code: "custom", path: ["sides", k, "id"], message: `id "${side.id}" does not match its key "${k}"` });
+  }
+  const hasSide = (id: string): boolean => Object.hasOwn(s.sides, id);
+  const hasUnit = (id: string): boolean => Object.hasOwn(s.units, id);
+  for (const key of ["firstSide", "activeSide"] as const) {
+    if (!hasSide(s.turn[key])) ctx.addIssue({ code: "custom", path: ["turn", key], message: `unknown side "${s.turn[key]}"` });
+  }
+  if (s.turn.gameTurn > s.turn.maxTurns && s.turn.phase !== "finished") {
+    ctx.addIssue({ code: "custom", path: ["turn", "gameTurn"], message: "game turn is past the turn limit" });
+  }
+  for (const [k, u] of Object.entries(s.units)) {
+    const path = ["units", k];
+    if (u.id !== k) ctx.addIssue({ code: "custom", path: [...path, "id"], message: `id "${u.id}" does not match its key "${k}"` });
+    if (!hasSide(u.side)) ctx.addIssue({ code: "custom", path: [...path, "side"], message: `unknown side "${u.side}"` });
+    if (u.figures > u.startingFigures) ctx.addIssue({ code: "custom", path: [...path, "figures"], message: "more figures than the unit started with" });
+    if (u.woundsTaken >= u.profile.W && u.figures > 0)
+      ctx.addIssue({ code: "custom", path: [...path, "woundsTaken"], message: "wounds taken must be fewer than the model's W" });
+    if (u.detachmentOf !== null && (!hasUnit(u.detachmentOf) || u.detachmentOf === u.id))
+      ctx.addIssue({ code: "custom", path: [...path, "detachmentOf"], message: `unknown parent unit "${u.detachmentOf}"` });
+    if ((u.troopType === "artillery") !== (u.artillery !== null))
+      ctx.addIssue({ code: "custom", path: [...path, "artillery"], message: "artillery units, and only they, have an artillery record" });
+    if (u.artillery?.shelteringIn != null && !hasUnit(u.artillery.shelteringIn))
+      ctx.addIssue({ code: "custom", path: [...path, "artillery", "shelteringIn"], message: `unknown unit "${u.artillery.shelteringIn}"` });
+    if (u.formation === "EXTENDED_ORDER" && u.models !== null && u.models.length !== u.figures)
+      ctx.addIssue({ code: "custom", path: [...path, "models"], message: "an extended-order unit lists one position per figure" });
+    for (const [i, cap] of u.standardsCaptured.entries()) {
+      if (!hasUnit(cap)) ctx.addIssue({ code: "custom", path: [...path, "standardsCaptured", i], message: `unknown unit "${cap}"` });
+    }
+  }
+  let generals = new Map<string, number>();
+  for (const [k, c] of Object.entries(s.characters)) {
+    const path = ["characters", k];
+    if (c.id !== k) ctx.addIssue({ code: "custom", path: [...path, "id"], message: `id "${c.id}" does not match its key "${k}"` });
+    if (Object.hasOwn(s.units, k)) ctx.addIssue({ code: "custom", path: [...path, "id"], message: `id "${k}" is also a unit's id` });
+    if (!hasSide(c.side)) ctx.addIssue({ code: "custom", path: [...path, "side"], message: `unknown side "${c.side}"` });
+    if (c.joinedTo !== null) {
+      const u = s.units[c.joinedTo];
+      if (u === undefined) ctx.addIssue({ code: "custom", path: [...path, "joinedTo"], message: `unknown unit "${c.joinedTo}"` });
+      else if (u.side !== c.side) ctx.addIssue({ code: "custom", path: [...path, "joinedTo"], message: "a character may only join a unit of his own side" });
+    }
+    if (c.isGeneral) generals = generals.set(c.side, (generals.get(c.side) ?? 0) + 1);
+  }
+  for (const [side, n] of generals) {
+    if (n > 1) ctx.addIssue({ code: "custom", path: ["characters"], message: `side "${side}" has ${n} Generals; at most one` });
+  }
+  for (const [k, c] of Object.entries(s.combats)) {
+    if (c.id !== k) ctx.addIssue({ code: "custom", path: ["combats", k, "id"], message: `id "${c.id}" does not match its key "${k}"` });
+    for (const [i, id] of c.units.entries()) {
+      if (!hasUnit(id)) ctx.addIssue({ code: "custom", path: ["combats", k, "units", i], message: `unknown unit "${id}"` });
+    }
+  }
+  for (const [i, d] of s.pending.entries()) {
+    if (!hasSide(d.side)) ctx.addIssue({ code: "custom", path: ["pending", i, "side"], message: `unknown side "${d.side}"` });
+    if (d.unit !== null && !hasUnit(d.unit)) ctx.addIssue({ code: "custom", path: ["pending", i, "unit"], message: `unknown unit "${d.unit}"` });
+  }
+  if (s.ruleset === "fnf" && s.fnf === null) ctx.addIssue({ code: "custom", path: ["fnf"], message: "an FnF battle needs its fnf state" });
+  for (const [i, e] of s.log.entries()) {
+    if (e.seq !== i) {
+      ctx.addIssue({ code: "custom", path: ["log", i, "seq"], message: `event sequence numbers run 0, 1, 2, …; expected ${i}` });
+      break;
+    }
+  }
+}
+
+/** Zod schema of a complete battle state (what `apply` takes and returns; what a saved game holds). */
+export const BattleStateSchema = BattleStateObject.superRefine(crossCheck);
+
+/** A complete battle state: deeply readonly; change it only through the engine. */
+export type BattleState = DeepReadonly<Omit<z.output<typeof BattleStateObject>, "log">> & { readonly log: readonly BattleEvent[] };
+
+/** Recursively readonly version of a type. */
+export type DeepReadonly<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T
+  : T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly unknown[]
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T;

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import type { DiceState } from "../dice/index.js";
+
+const uint32 = z.int().min(0).max(4294967295);
+const draws = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Zod schema of the dice generator's state, stored in the battle state (plain data). */
+export const DiceStateSchema: z.ZodType<DiceState> = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("prng"), algorithm: z.literal("sfc32"), s: z.tuple([uint32, uint32, uint32, uint32]), draws }),
+  z.strictObject({
+    kind: z.literal("scripted"),
+    d6: z.array(z.int().min(1).max(6)).max(1_000_000),
+    angles: z.array(z.number().finite().gte(0).lt(360)).max(1_000_000),
+    draws,
+  }),
+]) as unknown as z.ZodType<DiceState>;
