@@ -62,12 +62,14 @@ describe("PRNG dice", () => {
     const n = 36_000;
     const bins = new Array<number>(36).fill(0);
     const dice = roller(seedDice("angles"));
+    let outOfRange = 0;
     for (let i = 0; i < n; i++) {
       const a = dice.angle();
-      expect(a >= 0 && a < 360).toBe(true);
+      if (!(a >= 0 && a < 360)) outOfRange++;
       const bin = Math.floor(a / 10);
       bins[bin] = (bins[bin] ?? 0) + 1;
     }
+    expect(outOfRange).toBe(0);
     const chi2 = bins.reduce((sum, c) => sum + (c - 1000) ** 2 / 1000, 0);
     expect(chi2).toBeLessThan(66.62); // chi-square, 35 degrees of freedom, p = 0.001
   });
@@ -100,7 +102,6 @@ describe("PRNG dice", () => {
         expect([...d6s(split, before), split.angle()]).toEqual(head);
         const snap = split.snapshot();
         const tail = [...d6s(whole, after), whole.angle()];
-        expect([...d6s(roller(snap), after), roller(snap).angle()].length).toBe(after + 1);
         const resumed = roller(snap);
         expect([...d6s(resumed, after), resumed.angle()]).toEqual(tail);
         const revived = roller(JSON.parse(JSON.stringify(snap)) as DiceState);
