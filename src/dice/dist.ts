@@ -8,37 +8,16 @@
  * with `===`, so -0 and 0 are one outcome) and zero-probability outcomes dropped.
  */
 
-/** Tolerance `Dist.fromEntries` allows on the sum of its probabilities before renormalising. */
-const SUM_TOLERANCE = 1e-9;
-
-/** Cumulative probabilities this close to a quantile level count as reaching it. */
-const QUANTILE_SLACK = 1e-12;
-
-/** Largest span of an integer support convolved through a dense array rather than a Map. */
-const DENSE_SPAN_LIMIT = 1 << 20;
-
-function checkOutcome(x: number, api: string): void {
-  if (typeof x !== "number" || !Number.isFinite(x)) {
-    throw new RangeError(`${api}: outcomes must be finite numbers, got ${String(x)}`);
-  }
-}
-
-function checkProbability(p: number, api: string): void {
-  if (typeof p !== "number" || !(p >= 0 && p <= 1)) {
-    throw new RangeError(`${api}: a probability must be in [0, 1], got ${String(p)}`);
-  }
-}
-
-function checkCount(n: number, api: string): void {
-  if (!Number.isInteger(n) || n < 0) {
-    throw new RangeError(`${api}: n must be a non-negative integer, got ${String(n)}`);
-  }
-}
-
-function addMass(mass: Map<number, number>, x: number, p: number): void {
-  const key = x === 0 ? 0 : x; // fold -0 into 0
-  mass.set(key, (mass.get(key) ?? 0) + p);
-}
+import {
+  DENSE_SPAN_LIMIT,
+  QUANTILE_SLACK,
+  SUM_TOLERANCE,
+  addMass,
+  binomialMasses,
+  checkCount,
+  checkOutcome,
+  checkProbability,
+} from "./dist-support.js";
 
 /** An immutable discrete probability distribution over finite numbers. */
 export class Dist {
@@ -137,30 +116,20 @@ export class Dist {
   }
 
   /**
-   * The number of successes in `n` independent trials of chance `p`. Built by the
-   * ratio recurrence P(k+1)/P(k) = (n−k)/(k+1) · p/(1−p), walking outwards from the
-   * mode (scaled to 1) and normalising at the end, so nothing overflows and the
-   * relative error stays near n·ε even for n in the hundreds. Tail terms below the
-   * smallest double vanish.
+   * The number of successes in `n` independent trials of chance `p`: exact and
+   * stable for n in the hundreds (ratio recurrence from the mode, see
+   * `binomialMasses`); tail terms below the smallest double vanish.
    */
   static binomial(n: number, p: number): Dist {
     checkCount(n, "Dist.binomial");
     checkProbability(p, "Dist.binomial");
     if (n === 0 || p === 0) return Dist.constant(0);
     if (p === 1) return Dist.constant(n);
-    const q = 1 - p;
-    const odds = p / q;
-    const w: number[] = new Array<number>(n + 1).fill(0);
-    const mode = Math.min(n, Math.floor((n + 1) * p));
-    w[mode] = 1;
-    for (let k = mode; k < n; k++) w[k + 1] = (w[k] ?? 0) * ((n - k) / (k + 1)) * odds;
-    for (let k = mode; k > 0; k--) w[k - 1] = (w[k] ?? 0) * (k / (n - k + 1)) / odds;
-    let sum = 0;
-    for (let k = n; k >= 0; k--) sum += w[k] ?? 0; // small terms first
+    const masses = binomialMasses(n, p);
     const xs: number[] = [];
     const ps: number[] = [];
     for (let k = 0; k <= n; k++) {
-      const pk = (w[k] ?? 0) / sum;
+      const pk = masses[k] as number;
       if (pk > 0) {
         xs.push(k);
         ps.push(pk);

@@ -3,7 +3,6 @@
  */
 import { unitQuadrant, faceEdge } from "./arcs.js";
 import type { UnitLayout } from "./layout.js";
-import { unitCentre } from "./layout.js";
 import { pointInPolygon, segmentLengthInPolygon } from "./polygon.js";
 import type { Footprint, OrientedRect } from "./rect.js";
 import { closestPointOnFootprint, footprintDistance, rectPolygon } from "./rect.js";
@@ -137,6 +136,3 @@ export const targetCover = (origin: Vec2, models: Footprint, terrain: readonly T
   const grade: CoverGrade = !inCover ? "none" : 2 * hard >= total ? "hard" : "soft";
   return { grade, inCover, perModel, covered, hard, total };
 };
-
-/** Unit centre re-exported for sight callers measuring "toward the target". */
-export const targetCentre = unitCentre;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CharacterIdSchema, CombatIdSchema, RecordKeySchema, RuleIdSchema, SideIdSchema, UnitIdSchema, type RuleId } from "./ids.js";
-import { JsonValueSchema, type JsonValue, count } from "./common.js";
+import { JsonValueSchema, type JsonValue, type DeepReadonly, count } from "./common.js";
 import { CharacterSchema, UnitSchema } from "./unit.js";
 import { FireSchema, TerrainFeatureSchema } from "./terrain.js";
 import { RulesOptionsSchema } from "./options.js";
@@ -217,13 +217,3 @@ export const BattleStateSchema = BattleStateObject.superRefine(crossCheck);
 /** A complete battle state: deeply readonly; change it only through the engine. */
 export type BattleState = DeepReadonly<Omit<z.output<typeof BattleStateObject>, "log">> & { readonly log: readonly BattleEvent[] };
 
-/** Recursively readonly version of a type. */
-export type DeepReadonly<T> = T extends string | number | boolean | bigint | symbol | null | undefined
-  ? T
-  : T extends (...args: never[]) => unknown
-  ? T
-  : T extends readonly unknown[]
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T extends object
-      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-      : T;

@@ -26,3 +26,14 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 export const JsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([z.string(), finite, z.boolean(), z.null(), z.array(JsonValueSchema), z.record(z.string(), JsonValueSchema)]),
 );
+
+/** Recursively readonly version of a type. */
+export type DeepReadonly<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T
+  : T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly unknown[]
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SideIdSchema, UnitIdSchema, CharacterIdSchema } from "./ids.js";
-import { BaseSizeSchema, Vec2Schema, count, facingSchema } from "./common.js";
+import { BaseSizeSchema, Vec2Schema, count, facingSchema, type DeepReadonly } from "./common.js";
 
 /** Troop types (CORE-GEN-1; artillery WHN-ART-1). */
 export const TROOP_TYPES = ["infantry", "cavalry", "artillery"] as const;
@@ -193,7 +193,7 @@ export const UnitSchema = z.strictObject({
   standardLost: z.boolean().default(false),
 });
 /** A unit (WHN / CORE). */
-export type Unit = z.infer<typeof UnitSchema>;
+export type Unit = DeepReadonly<z.infer<typeof UnitSchema>>;
 
 /** Zod schema of a character (leader, General, hero): CORE-CHAR, WHN-LEAD. */
 export const CharacterSchema = z.strictObject({
@@ -216,6 +216,6 @@ export const CharacterSchema = z.strictObject({
   flags: UnitFlagsSchema.prefault({}),
 });
 /** A character. */
-export type Character = z.infer<typeof CharacterSchema>;
+export type Character = DeepReadonly<z.infer<typeof CharacterSchema>>;
 
 export { CharacterIdSchema };

@@ -1,0 +1,174 @@
+/**
+ * Moving away: direction (CORE-GEO-25), flee paths (CORE-GEO-26), pursuit (CORE-GEO-27) and the
+ * table edge (CORE-GEO-28).
+ */
+import type { Polygon } from "./polygon.js";
+import { polygonDistance } from "./polygon.js";
+import type { Footprint, OrientedRect } from "./rect.js";
+import { footprintDistance, rectCorners, rectPolygon, rectsOverlap } from "./rect.js";
+import { firstApproach, firstClearTravel, footprintAt, rotateFootprint, sweptHulls } from "./sweep.js";
+import type { TerrainFeature } from "./terrain.js";
+import type { Vec2 } from "./vec.js";
+import { EPSILON, angleDiff, angleOf, forward, inContact, lt, normalize, rotate, scale, sub } from "./vec.js";
+
+/** The playing area [0, width] × [0, height] (CORE-GEO-2). */
+export interface Table {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The default 72" × 48" table (CORE-GEO-2). */
+export const DEFAULT_TABLE: Table = { width: 72, height: 48 };
+
+/** How far short of an obstruction a blocked flee or pursuit stops (CORE-GEO-26, CORE-GEO-27). */
+export const STOP_SHORT = 0.5;
+
+/** Flee search order: 0, +15, −15, … +90, −90 degrees (CORE-GEO-26). */
+export const FLEE_SEARCH_ANGLES: readonly number[] = [0, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90];
+
+/**
+ * "Directly away" from X: unit(centre(self) − centre(X)), or the unit's rear −f when the centres
+ * coincide (CORE-GEO-25).
+ */
+export const directionAway = (self: Vec2, from: Vec2, selfFacing: number): Vec2 => {
+  const d = sub(self, from);
+  return d.x === 0 && d.y === 0 ? scale(forward(selfFacing), -1) : normalize(d);
+};
+
+/** A unit's id and footprint, for path checks. */
+export interface PlacedFootprint {
+  readonly id: string;
+  readonly footprint: Footprint;
+}
+
+/** What stands around a fleeing unit (CORE-GEO-26). */
+export interface FleeSurroundings {
+  readonly enemies: readonly PlacedFootprint[];
+  readonly friends: readonly PlacedFootprint[];
+  readonly terrain: readonly TerrainFeature[];
+  readonly table?: Table;
+}
+
+/** Result of a flee (or fall back) move (CORE-GEO-26, CORE-GEO-28). */
+export type FleeOutcome =
+  | { readonly kind: "destroyed"; readonly rule: "CORE-GEO-26" }
+  | {
+      readonly kind: "moved";
+      /** Direction travelled (e, or e turned by `searchAngle`). */
+      readonly direction: Vec2;
+      readonly searchAngle: number;
+      readonly facing: number;
+      readonly travelled: number;
+      readonly footprint: OrientedRect[];
+      /** Stopped 0.5" short of impassable terrain (or an enemy) because no direction was clear. */
+      readonly stoppedShort: boolean;
+      /** Friends whose footprint the swept area crossed. */
+      readonly passedThrough: readonly string[];
+      /** Any part crossed a table edge: the unit leaves play (CORE-GEO-28). */
+      readonly leftTable: boolean;
+    };
+
+/** True when any corner of a footprint lies beyond a table edge by more than ε (CORE-GEO-28). */
+export const crossesTableEdge = (fp: Footprint, table: Table = DEFAULT_TABLE): boolean =>
+  fp.some((r) => rectCorners(r).some((c) => lt(c.x, 0) || lt(c.y, 0) || lt(table.width, c.x) || lt(table.height, c.y)));
+
+/**
+ * A move leaves the table when any part of the footprint crosses an edge during it (CORE-GEO-28);
+ * the swept hull's extreme points are the start and end corners, so those two suffice.
+ */
+export const leavesTable = (start: Footprint, end: Footprint, table: Table = DEFAULT_TABLE): boolean =>
+  crossesTableEdge(start, table) || crossesTableEdge(end, table);
+
+/**
+ * Flees (or, with `keepFacing`, falls back) `distance` along `e` (CORE-GEO-26): the footprint turns
+ * about `centre` to face its direction, the swept area is tested against enemies and impassable
+ * terrain, the ±15° … ±90° search is made, and friends are passed through. Enemies already in
+ * contact with the unit at the start (those it flees from) never block; the sweep starts 2ε along the
+ * path so terrain merely touching the start position does not block either.
+ * @example fleeMove(unit.footprint, centre, 90, e, 7, { enemies, friends, terrain: [] })
+ */
+export const fleeMove = (
+  footprint: Footprint,
+  centre: Vec2,
+  facing: number,
+  e: Vec2,
+  distance: number,
+  around: FleeSurroundings,
+  options: { readonly keepFacing?: boolean } = {},
+): FleeOutcome => {
+  const table = around.table ?? DEFAULT_TABLE;
+  const enemies = around.enemies.filter((u) => !inContact(footprintDistance(footprint, u.footprint)));
+  const enemyPolys: Polygon[] = enemies.flatMap((u) => u.footprint.map(rectPolygon));
+  const impassable: Polygon[] = around.terrain.filter((t) => t.tags.impassable === true).map((t) => t.polygon);
+  const nudge = 2 * EPSILON;
+
+  const turnedFor = (dir: Vec2): { fp: OrientedRect[]; heading: number } => {
+    const heading = options.keepFacing === true ? facing : angleOf(dir);
+    return { fp: rotateFootprint(footprint, centre, angleDiff(facing, heading)), heading };
+  };
+  const touchesAny = (hulls: Polygon[], polys: Polygon[]): boolean =>
+    hulls.some((h) => polys.some((p) => polygonDistance(h, p) <= EPSILON));
+
+  let enemyClearExists = false;
+  let chosen: { dir: Vec2; angle: number } | null = null;
+  for (const angle of FLEE_SEARCH_ANGLES) {
+    const dir = rotate(e, angle);
+    const { fp } = turnedFor(dir);
+    const hulls = sweptHulls(footprintAt(fp, dir, nudge), scale(dir, Math.max(0, distance - nudge)));
+    if (touchesAny(hulls, enemyPolys)) continue;
+    enemyClearExists = true;
+    if (touchesAny(hulls, impassable)) continue;
+    chosen = { dir, angle };
+    break;
+  }
+  if (!enemyClearExists) return { kind: "destroyed", rule: "CORE-GEO-26" };
+
+  const dir = chosen?.dir ?? e;
+  const { fp: turned, heading } = turnedFor(dir);
+  let travelled = distance;
+  if (chosen === null) {
+    const hit = firstApproach(footprintAt(turned, dir, nudge), dir, Math.max(0, distance - nudge), [...impassable, ...enemyPolys], STOP_SHORT);
+    travelled = hit === null ? distance : Math.max(0, hit + nudge);
+  }
+  const friendRects = around.friends.flatMap((u) => u.footprint);
+  const allRects = [...friendRects, ...around.enemies.flatMap((u) => u.footprint)];
+  const end0 = footprintAt(turned, dir, travelled);
+  if (end0.some((r) => friendRects.some((f) => rectsOverlap(r, f)))) travelled = firstClearTravel(turned, dir, travelled, allRects);
+  const end = footprintAt(turned, dir, travelled);
+  const hulls = sweptHulls(turned, scale(dir, travelled));
+  const passedThrough = around.friends
+    .filter((u) => u.footprint.some((r) => hulls.some((h) => polygonDistance(h, rectPolygon(r)) <= 0)))
+    .map((u) => u.id);
+  return {
+    kind: "moved",
+    direction: dir,
+    searchAngle: chosen?.angle ?? 0,
+    facing: heading,
+    travelled,
+    footprint: end,
+    stoppedShort: chosen === null,
+    passedThrough,
+    leftTable: leavesTable(turned, end, table),
+  };
+};
+
+/** Result of a pursuit move (CORE-GEO-27). */
+export interface PursuitOutcome {
+  readonly footprint: OrientedRect[];
+  readonly facing: number;
+  readonly travelled: number;
+  readonly stoppedShort: boolean;
+}
+
+/**
+ * Pursues `distance` along the quarry's flee direction `e`, turned to face it about `centre`; if it
+ * would end overlapping the quarry it stops 0.5" short instead (CORE-GEO-27).
+ */
+export const pursuitMove = (footprint: Footprint, centre: Vec2, facing: number, e: Vec2, distance: number, quarry: Footprint): PursuitOutcome => {
+  const heading = angleOf(e);
+  const turned = rotateFootprint(footprint, centre, angleDiff(facing, heading));
+  const end = footprintAt(turned, e, distance);
+  if (!end.some((r) => quarry.some((q) => rectsOverlap(r, q)))) return { footprint: end, facing: heading, travelled: distance, stoppedShort: false };
+  const stop = firstApproach(turned, e, distance, quarry.map(rectPolygon), STOP_SHORT) ?? distance;
+  return { footprint: footprintAt(turned, e, stop), facing: heading, travelled: stop, stoppedShort: true };
+};

@@ -1,0 +1,155 @@
+/**
+ * Read-only questions about WHN units that every phase asks: ranks, formation families, the unit's
+ * footprint on the table, who is a friend or an enemy, joined characters.
+ */
+import type { BattleState } from "../../state/battle.js";
+import type { Character, Formation, Unit } from "../../state/unit.js";
+import type { CharacterId, SideId, UnitId } from "../../state/ids.js";
+import { BASE_SIZES, OPEN_ORDER_GAP } from "../../geometry/bases.js";
+import { layoutUnit, type LayoutSpec, type UnitLayout } from "../../geometry/layout.js";
+import type { Footprint } from "../../geometry/rect.js";
+import { footprintDistance } from "../../geometry/rect.js";
+
+/** Formations whose models stand apart: skirmishers (WHN-SKIRM-2, WHN-SKIRM-3). */
+export const SKIRMISH_FORMATIONS: ReadonlySet<Formation> = new Set(["OPEN_ORDER", "EXTENDED_ORDER"]);
+
+/** Whether a unit is still in play (not removed and with models left). */
+export function inPlay(u: Unit): boolean {
+  return u.removed === null && u.figures > 0;
+}
+
+/** Whether a unit is mounted (cavalry; horse-artillery crew are not, for shooting). */
+export function isMounted(u: Unit): boolean {
+  return u.troopType === "cavalry";
+}
+
+/** Whether a unit is skirmishing (open or extended order). */
+export function isSkirmishing(u: Unit): boolean {
+  return SKIRMISH_FORMATIONS.has(u.formation);
+}
+
+/** Whether a unit is formed (not skirmishing, not fleeing). */
+export function isFormed(u: Unit): boolean {
+  return !isSkirmishing(u) && u.order !== "FLEEING";
+}
+
+/** Files actually used (never more than the models). */
+export function filesOf(u: Unit): number {
+  return Math.max(1, Math.min(u.files, u.figures));
+}
+
+/** Number of ranks of a block formation: ceil(figures / files) (CORE-GEO-5); 0 for no models. */
+export function ranksOf(u: Unit): number {
+  if (u.figures <= 0) return 0;
+  if (u.formation === "SQUARE" || u.formation === "EXTENDED_ORDER") return 1;
+  return Math.ceil(u.figures / filesOf(u));
+}
+
+/** Models in each rank, front first (the rearmost may be short) (CORE-GEO-5). */
+export function rankCounts(u: Unit): number[] {
+  const files = filesOf(u);
+  const ranks = ranksOf(u);
+  const out: number[] = [];
+  for (let r = 0; r < ranks; r++) out.push(r < ranks - 1 ? files : u.figures - files * (ranks - 1));
+  return out;
+}
+
+/** Models in the front rank. */
+export function frontRankCount(u: Unit): number {
+  return rankCounts(u)[0] ?? 0;
+}
+
+/** Command models the unit still has (leader, standard bearer, musician). */
+export function commandModels(u: Unit): number {
+  return (u.command.leader ? 1 : 0) + (u.command.standard ? 1 : 0) + (u.command.musician ? 1 : 0);
+}
+
+/** The layout description of a unit, from its formation (CORE-GEO-5…7). */
+export function layoutSpecOf(u: Unit): LayoutSpec {
+  const count = Math.max(1, u.figures);
+  switch (u.formation) {
+    case "SQUARE":
+      return { kind: "square", count, base: u.base };
+    case "EXTENDED_ORDER":
+      if (u.models !== null && u.models.length > 0) return { kind: "loose", models: u.models, base: u.base };
+      return { kind: "block", files: filesOf(u), count, base: u.base, gapX: u.base.w, gapY: u.base.w };
+    case "OPEN_ORDER":
+      return { kind: "block", files: Math.max(filesOf(u), Math.ceil(count / 2)), count, base: u.base, gapX: OPEN_ORDER_GAP, gapY: OPEN_ORDER_GAP };
+    case "LIMBERED":
+      return { kind: "block", files: 1, count: 1, base: BASE_SIZES.gunLimbered };
+    case "UNLIMBERED":
+      return { kind: "block", files: 1, count: 1, base: BASE_SIZES.gunUnlimbered };
+    default:
+      return { kind: "block", files: filesOf(u), count, base: u.base };
+  }
+}
+
+/** The unit laid out on the table at its position and facing. */
+export function layoutOf(u: Unit): UnitLayout {
+  return layoutUnit(layoutSpecOf(u), { p: u.position, facing: u.facing });
+}
+
+/** The unit's footprint (the rectangles the rules measure to). */
+export function footprintOf(u: Unit): Footprint {
+  return layoutOf(u).footprint;
+}
+
+/** Distance between two units' footprints (CORE-GEO-10). */
+export function unitDistance(a: Unit, b: Unit): number {
+  return footprintDistance(footprintOf(a), footprintOf(b));
+}
+
+/** A character's own base as a footprint (CORE-GEO-8). */
+export function characterFootprint(c: Character): Footprint {
+  return layoutUnit({ kind: "block", files: 1, count: 1, base: c.base }, { p: c.position, facing: c.facing }).footprint;
+}
+
+/** Units in play, in id order (stable, so every iteration is deterministic). */
+export function unitsInPlay(state: BattleState): Unit[] {
+  const out: Unit[] = [];
+  for (const id of Object.keys(state.units).sort()) {
+    const u = state.units[id as UnitId];
+    if (u !== undefined && inPlay(u)) out.push(u);
+  }
+  return out;
+}
+
+/** Units in play of one side. */
+export function unitsOf(state: BattleState, side: SideId): Unit[] {
+  return unitsInPlay(state).filter((u) => u.side === side);
+}
+
+/** Units in play of the other side. */
+export function enemiesOf(state: BattleState, side: SideId): Unit[] {
+  return unitsInPlay(state).filter((u) => u.side !== side);
+}
+
+/** Characters in play that have joined a unit. */
+export function joinedCharacters(state: BattleState, unit: UnitId): Character[] {
+  const out: Character[] = [];
+  for (const id of Object.keys(state.characters).sort()) {
+    const c = state.characters[id as CharacterId];
+    if (c !== undefined && c.removed === null && c.joinedTo === unit) out.push(c);
+  }
+  return out;
+}
+
+/** A unit's model count for comparisons, its joined characters included (CORE-GEN-7). */
+export function modelCount(state: BattleState, u: Unit): number {
+  return u.figures + joinedCharacters(state, u.id).length;
+}
+
+/** Looks a unit up by id; undefined if unknown. */
+export function getUnit(state: BattleState, id: string): Unit | undefined {
+  return Object.hasOwn(state.units, id) ? state.units[id as UnitId] : undefined;
+}
+
+/** A copy of the state with one unit replaced. */
+export function withUnit(state: BattleState, u: Unit): BattleState {
+  return { ...state, units: { ...state.units, [u.id]: u } };
+}
+
+/** A copy of the state with one character replaced. */
+export function withCharacter(state: BattleState, c: Character): BattleState {
+  return { ...state, characters: { ...state.characters, [c.id]: c } };
+}
