@@ -1,6 +1,6 @@
 /**
  * Exact discrete distributions over numeric outcomes. Every odds function is built
- * from these: a resolution that can be sampled with {@link Dice} also has an exact
+ * from these: a resolution that can be sampled with `Dice` also has an exact
  * distribution, and tests hold the two against each other.
  *
  * Probabilities are plain doubles, so "exact" means exact up to rounding (well
@@ -274,7 +274,7 @@ export class Dist {
     return lo;
   }
 
-  /** Sum of ps[from..to), added from the small end of the tail inwards. */
+  /** Sum of ps[from..to), summed directly: never 1 − complement, which would lose small tails. */
   private massBetween(from: number, to: number): number {
     let sum = 0;
     for (let i = from; i < to; i++) sum += this.ps[i] as number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBattle, apply, formatViolation, parseState, loadState, saveState, DEFAULT_OPTIONS, type BattleState } from "../../src/index.js";
+import { createBattle, apply, formatViolation, parseState, loadState, saveState, DEFAULT_OPTIONS, unitId, type BattleState } from "../../src/index.js";
 import { smallBattle, battalion } from "../fixtures/setups.js";
 
 function mustCreate(setup: unknown): BattleState {
@@ -14,8 +14,8 @@ describe("createBattle", () => {
     expect(s.schemaVersion).toBe(1);
     expect(s.turn).toEqual({ gameTurn: 1, maxTurns: 6, firstSide: "fr", activeSide: "fr", phase: "start", step: null });
     expect(s.options).toEqual(DEFAULT_OPTIONS);
-    expect(s.units["fr-1"]?.startingFigures).toBe(24);
-    expect(s.units["fr-1"]?.order).toBe("GOOD");
+    expect(s.units[unitId("fr-1")]?.startingFigures).toBe(24);
+    expect(s.units[unitId("fr-1")]?.order).toBe("GOOD");
     expect(s.log[0]).toMatchObject({ seq: 0, type: "turn/phaseStarted", rule: "CORE-TURN-2", phase: "start" });
     expect(s.wind).toBeGreaterThanOrEqual(0);
     expect(s.wind).toBeLessThan(360);
