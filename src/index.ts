@@ -9,4 +9,4 @@
 export * from "./state/index.js";
 export * from "./engine/index.js";
 export * from "./dice/index.js";
-// geometry export added when the module lands
+export * as scenarios from "./scenarios/index.js";

@@ -102,8 +102,9 @@ export const fleeMove = (
   const impassable: Polygon[] = around.terrain.filter((t) => t.tags.impassable === true).map((t) => t.polygon);
   const nudge = 2 * EPSILON;
 
-  const turnedFor = (dir: Vec2): { fp: OrientedRect[]; heading: number } => {
-    const heading = options.keepFacing === true ? facing : angleOf(dir);
+  const baseHeading = angleOf(e);
+  const turnedFor = (angle: number): { fp: OrientedRect[]; heading: number } => {
+    const heading = options.keepFacing === true ? facing : baseHeading + angle;
     return { fp: rotateFootprint(footprint, centre, angleDiff(facing, heading)), heading };
   };
   const touchesAny = (hulls: Polygon[], polys: Polygon[]): boolean =>
@@ -113,7 +114,7 @@ export const fleeMove = (
   let chosen: { dir: Vec2; angle: number } | null = null;
   for (const angle of FLEE_SEARCH_ANGLES) {
     const dir = rotate(e, angle);
-    const { fp } = turnedFor(dir);
+    const { fp } = turnedFor(angle);
     const hulls = sweptHulls(footprintAt(fp, dir, nudge), scale(dir, Math.max(0, distance - nudge)));
     if (touchesAny(hulls, enemyPolys)) continue;
     enemyClearExists = true;
@@ -124,7 +125,7 @@ export const fleeMove = (
   if (!enemyClearExists) return { kind: "destroyed", rule: "CORE-GEO-26" };
 
   const dir = chosen?.dir ?? e;
-  const { fp: turned, heading } = turnedFor(dir);
+  const { fp: turned, heading } = turnedFor(chosen?.angle ?? 0);
   let travelled = distance;
   if (chosen === null) {
     const hit = firstApproach(footprintAt(turned, dir, nudge), dir, Math.max(0, distance - nudge), [...impassable, ...enemyPolys], STOP_SHORT);

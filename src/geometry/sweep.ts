@@ -24,9 +24,15 @@ export const sweptHulls = (fp: Footprint, by: Vec2): Polygon[] =>
 
 /**
  * Open interval of travel s along unit vector `dir` for which `moving` overlaps `blocker` by more
- * than ε (separating-axis projections), or null if it never does. Touching is allowed at both ends.
+ * than `slack` (separating-axis projections), or null if it never does. Touching is allowed at both
+ * ends.
  */
-export const overlapInterval = (moving: OrientedRect, dir: Vec2, blocker: OrientedRect): { lo: number; hi: number } | null => {
+export const overlapInterval = (
+  moving: OrientedRect,
+  dir: Vec2,
+  blocker: OrientedRect,
+  slack: number = EPSILON,
+): { lo: number; hi: number } | null => {
   const axes = [forward(moving.facing), right(moving.facing), forward(blocker.facing), right(blocker.facing)];
   const d0 = sub(blocker.center, moving.center);
   let lo = -Infinity;
@@ -37,7 +43,7 @@ export const overlapInterval = (moving: OrientedRect, dir: Vec2, blocker: Orient
       moving.halfDepth * Math.abs(dot(forward(moving.facing), n)) +
       blocker.halfWidth * Math.abs(dot(right(blocker.facing), n)) +
       blocker.halfDepth * Math.abs(dot(forward(blocker.facing), n)) -
-      EPSILON;
+      slack;
     if (reach <= 0) return null;
     const c = dot(d0, n);
     const k = dot(dir, n);
@@ -55,13 +61,13 @@ export const overlapInterval = (moving: OrientedRect, dir: Vec2, blocker: Orient
 };
 
 /**
- * Least travel s ≥ `from` at which a footprint clear of `blockers` sits, moving along `dir`
- * (each blocked stretch is jumped past by ε). Used for "first position clear of all units".
+ * Least travel s ≥ `from` at which the footprint is clear of `blockers`, moving along `dir`: each
+ * overlapped stretch is left with an ε gap ("first position clear of all units (+ε)", CORE-GEO-26).
  */
 export const firstClearTravel = (fp: Footprint, dir: Vec2, from: number, blockers: Footprint): number => {
   const intervals: Array<{ lo: number; hi: number }> = [];
   for (const m of fp) for (const b of blockers) {
-    const iv = overlapInterval(m, dir, b);
+    const iv = overlapInterval(m, dir, b, 0);
     if (iv !== null) intervals.push(iv);
   }
   let s = from;

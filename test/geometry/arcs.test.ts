@@ -51,10 +51,10 @@ describe("quadrants and arcs", () => {
   });
 
   it("CORE-GEO-15: a footprint is in the arc when any part of it is (exact clipping, not sampling)", () => {
-    // A rectangle wholly outside the ray x = 3 + y except one corner poking in by 0.01".
-    const target: OrientedRect = { center: vec(3 + 5 + 1 + 0.99, 5 + 1), halfWidth: 1, halfDepth: 1, facing: 90 };
+    // The right ray is x − y = 3; this box's upper-left corner (9.99, 7) pokes in by 0.01".
+    const target: OrientedRect = { center: vec(10.99, 6), halfWidth: 1, halfDepth: 1, facing: 90 };
     expect(footprintInUnitArc(unit, [target])).toBe(true);
-    const outside: OrientedRect = { center: vec(3 + 5 + 1 + 1.01, 5 + 1), halfWidth: 1, halfDepth: 1, facing: 90 };
+    const outside: OrientedRect = { center: vec(11.01, 6), halfWidth: 1, halfDepth: 1, facing: 90 };
     expect(footprintInUnitArc(unit, [outside])).toBe(false);
     // A long thin target crossing the whole arc with no corner inside it.
     const bar: OrientedRect = { center: vec(0, 5), halfWidth: 40, halfDepth: 0.1, facing: 90 };

@@ -1,0 +1,76 @@
+import type { TerrainFeature } from "../../../state/terrain.js";
+import type { MoveRate } from "../tables/maneuver.js";
+import type { Vec2 } from "./prims.js";
+import { dist } from "./prims.js";
+import { crossingPoint, featuresOf, inArea, inStrip } from "./terrain.js";
+
+/** How a mover pays for terrain (FNF-MOVE-1/2/4). */
+export interface Pricing {
+  readonly rate: MoveRate;
+  /** May use the road rate (COLUMN OF ROUTE, leaders, limbered guns; never skirmishers). */
+  readonly roads: boolean;
+  /** Pays no rough-ground cost (skirmishers, FNF-MOVE-4). */
+  readonly roughFree: boolean;
+}
+
+/** Sampling step along a path, inches. */
+const STEP = 0.05;
+
+const OBSTACLES = ["stream", "deepStream", "ford", "hedge", "stoneWall", "sunkenRoad", "works"] as const;
+
+/**
+ * Cost in inches of normal move of a base's centre path (FNF-MOVE-2, AMB-65, FNF-GEO-6): road
+ * stretches at 1/road, rough at 1/rough, each obstacle crossed once; Infinity where impassable.
+ */
+export function pathCost(terrain: readonly TerrainFeature[], path: readonly Vec2[], pricing: Pricing): number {
+  const roads = pricing.roads ? featuresOf(terrain, ["road", "sunkenRoad"]) : [];
+  const rough = pricing.roughFree ? [] : featuresOf(terrain, ["rough", "woods", "buildings"]);
+  const blocked = featuresOf(terrain, ["impassable"]);
+  const allRoads = featuresOf(terrain, ["road"]);
+  const fords = featuresOf(terrain, ["ford"]);
+  let cost = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i] as Vec2;
+    const b = path[i + 1] as Vec2;
+    const L = dist(a, b);
+    const n = Math.max(1, Math.ceil(L / STEP));
+    for (let k = 0; k < n; k++) {
+      const t = (k + 0.5) / n;
+      const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+      if (blocked.some((f) => inArea(p, f))) return Infinity;
+      let perInch = 1;
+      if (roads.some((f) => inStrip(p, f))) perInch = 1 / pricing.rate.road;
+      else if (rough.some((f) => inArea(p, f))) perInch = 1 / pricing.rate.rough;
+      cost += (L / n) * perInch;
+    }
+  }
+  const crossed = new Set<string>();
+  for (const f of featuresOf(terrain, OBSTACLES)) {
+    for (let i = 0; i + 1 < path.length; i++) {
+      const x = crossingPoint(path[i] as Vec2, path[i + 1] as Vec2, f);
+      if (x === null) continue;
+      const bridged = allRoads.some((r) => inStrip(x, r));
+      const atFord = fords.some((r) => r !== f && inStrip(x, r));
+      if (f.kind === "deepStream" && !bridged && !atFord) return Infinity;
+      if ((f.kind === "stream" || f.kind === "deepStream") && (bridged || atFord)) continue;
+      crossed.add(f.id);
+    }
+  }
+  return cost + crossed.size * pricing.rate.obstacle;
+}
+
+/** Whether any point of the path lies in bad going (FNF-MAN-5, AMB-83). */
+export function pathInBadGoing(terrain: readonly TerrainFeature[], path: readonly Vec2[]): boolean {
+  const bad = featuresOf(terrain, ["rough", "woods", "buildings"]);
+  if (bad.length === 0) return false;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i] as Vec2;
+    const b = path[i + 1] as Vec2;
+    const n = Math.max(1, Math.ceil(dist(a, b) / STEP));
+    for (let k = 0; k <= n; k++) {
+      const p = { x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n };
+      if (bad.some((f) => inArea(p, f))) return true;
+    }
+  }
+  return path.length === 1 && path[0] !== undefined && bad.some((f) => inArea(path[0] as Vec2, f));
+}

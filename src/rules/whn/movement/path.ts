@@ -1,0 +1,156 @@
+/**
+ * Measuring a formed unit's path (CORE-GEO-18): straight moves, wheels on a front corner, turns in
+ * place (CORE-MOVE-1), with terrain surcharges (CORE-MOVE-5), and the footprints it passes through
+ * on the way, which {@link checkPlacement} tests against other units, terrain and the table edge.
+ */
+import type { BattleState } from "../../../state/battle.js";
+import type { UnitId } from "../../../state/ids.js";
+import type { Unit } from "../../../state/unit.js";
+import type { Violation } from "../../../engine/violation.js";
+import type { Frame } from "../../../geometry/frame.js";
+import { applyStep, sweptTerrainCost, wheelCost, TERRAIN_RATES } from "../../../geometry/movement.js";
+import { NUMERIC_TOL, polygonDistance } from "../../../geometry/polygon.js";
+import type { Footprint } from "../../../geometry/rect.js";
+import { footprintDistance, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
+import { crossesTableEdge } from "../../../geometry/away.js";
+import type { TerrainFeature } from "../../../geometry/terrain.js";
+import { addScaled, forward, leq, lt } from "../../../geometry/vec.js";
+import { footprintOf, unitsInPlay } from "../unit.js";
+import { layoutAt, refuse } from "./common.js";
+
+/** One leg of a formed unit's move, as the action gives it. */
+export type Leg =
+  | { readonly kind: "forward"; readonly distance: number }
+  | { readonly kind: "wheel"; readonly degrees: number; readonly pivot: "left" | "right" }
+  | { readonly kind: "turn"; readonly degrees: 90 | 180 | -90 };
+
+/** What a path costs and where it goes. */
+export interface MeasuredPath {
+  readonly end: Frame;
+  /** Inches of allowance used: lengths + wheel arcs + turns + terrain surcharges. */
+  readonly cost: number;
+  /** Total absolute rotation by wheels (WHN-MOVE-4). */
+  readonly wheel: number;
+  readonly turns: number;
+  readonly surcharge: number;
+  readonly entersImpassable: boolean;
+  /** Footprints sampled along the way (end included). */
+  readonly samples: readonly Footprint[];
+}
+
+/** Sampling steps: at most this far (inches) or this many degrees between checks. */
+const SAMPLE_INCHES = 0.1;
+const SAMPLE_DEGREES = 2;
+
+/** Ground rate of a footprint standing where it is: the worst terrain any part touches (CORE-MOVE-5). */
+function groundAt(fp: Footprint, terrain: readonly TerrainFeature[]): { rate: number; impassable: boolean } {
+  let rate = 1;
+  let impassable = false;
+  for (const t of terrain) {
+    const r = t.tags.veryDifficult === true ? TERRAIN_RATES.veryDifficult : t.tags.difficult === true ? TERRAIN_RATES.difficult : 1;
+    if (r === 1 && t.tags.impassable !== true) continue;
+    if (!fp.some((rect) => polygonDistance(rectCorners(rect), t.polygon) <= NUMERIC_TOL)) continue;
+    if (t.tags.impassable === true) impassable = true;
+    rate = Math.max(rate, r);
+  }
+  return { rate, impassable };
+}
+
+/** True when any part of a footprint is inside impassable terrain (more than touching). */
+export function inImpassable(fp: Footprint, terrain: readonly TerrainFeature[]): boolean {
+  return terrain.some((t) => t.tags.impassable === true && fp.some((r) => polygonDistance(rectCorners(r), t.polygon) <= NUMERIC_TOL && overlapsPolygon(r, t.polygon)));
+}
+
+function overlapsPolygon(r: import("../../../geometry/rect.js").OrientedRect, poly: readonly { x: number; y: number }[]): boolean {
+  // Shrink the rectangle by ε so that a base merely touching the edge does not count.
+  const shrunk = { ...r, halfWidth: Math.max(0, r.halfWidth - 0.001), halfDepth: Math.max(0, r.halfDepth - 0.001) };
+  return polygonDistance(rectCorners(shrunk), poly) <= NUMERIC_TOL;
+}
+
+/**
+ * Measures a path of legs for a formed unit (CORE-GEO-18, CORE-MOVE-1, CORE-MOVE-5). A wheel pivots
+ * on the inner front corner; a turn rotates the unit about its centre and costs a quarter of the
+ * rate `rate`; `move` is the unit's M for obstacle costs.
+ */
+export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], rate: number, move: number): MeasuredPath {
+  const base = layoutAt(u, { p: u.position, facing: u.facing });
+  const width = base.width;
+  const depth = base.depth;
+  const terrain = state.terrain as readonly TerrainFeature[];
+  let frame: Frame = { p: u.position, facing: u.facing };
+  let cost = 0;
+  let wheel = 0;
+  let turns = 0;
+  let surcharge = 0;
+  let impassable = false;
+  const samples: Footprint[] = [];
+  const fpAt = (f: Frame): Footprint => layoutAt(u, f).footprint;
+  for (const leg of legs) {
+    if (leg.kind === "forward") {
+      const fp = fpAt(frame);
+      const t = sweptTerrainCost(fp, forward(frame.facing), leg.distance, terrain, move);
+      surcharge += t.surcharge;
+      impassable ||= t.entersImpassable;
+      cost += leg.distance;
+      const n = Math.max(1, Math.ceil(leg.distance / SAMPLE_INCHES));
+      for (let i = 1; i <= n; i++) samples.push(fpAt(applyStep(frame, width, { kind: "move", distance: (leg.distance * i) / n })));
+      frame = applyStep(frame, width, { kind: "move", distance: leg.distance });
+    } else if (leg.kind === "wheel") {
+      const signed = leg.pivot === "left" ? leg.degrees : -leg.degrees;
+      const n = Math.max(1, Math.ceil(leg.degrees / SAMPLE_DEGREES));
+      const arc = wheelCost(leg.degrees, width) / n;
+      for (let i = 1; i <= n; i++) {
+        const fp = fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * i) / n }));
+        const mid = fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * (i - 0.5)) / n }));
+        const g = groundAt(mid, terrain);
+        surcharge += arc * (g.rate - 1);
+        impassable ||= g.impassable && inImpassable(mid, terrain);
+        samples.push(fp);
+      }
+      cost += wheelCost(leg.degrees, width);
+      wheel += leg.degrees;
+      frame = applyStep(frame, width, { kind: "wheel", degrees: signed });
+    } else {
+      // Turn in place about the centre; files and ranks stay as they were (CORE-MOVE-1).
+      const centre = addScaled(frame.p, forward(frame.facing), -depth / 2);
+      const facing = frame.facing + leg.degrees;
+      frame = { p: addScaled(centre, forward(facing), depth / 2), facing };
+      cost += rate / 4;
+      turns += 1;
+      samples.push(fpAt(frame));
+    }
+  }
+  return { end: frame, cost: cost + surcharge, wheel, turns, surcharge, entersImpassable: impassable, samples };
+}
+
+/** Options for {@link checkPlacement}. */
+export interface PlacementOptions {
+  /** Units the mover may touch or overlap (its own combat, its charge target). */
+  readonly ignore?: ReadonlySet<UnitId>;
+  /** Skip the 1" rule (charges, CORE-MOVE-4). */
+  readonly allowNearEnemy?: boolean;
+}
+
+/**
+ * Checks footprints a unit passes through and ends in (CORE-MOVE-4, CORE-MOVE-5): no overlap with
+ * another unit, not coming within 1" of an enemy unless already that close (then it may not get
+ * closer), no impassable terrain, and never off the table (CORE-GEO-2).
+ */
+export function checkPlacement(state: BattleState, u: Unit, samples: readonly Footprint[], opts: PlacementOptions = {}): Violation | null {
+  const others = unitsInPlay(state).filter((o) => o.id !== u.id && !(opts.ignore?.has(o.id) ?? false));
+  const start = footprintOf(u);
+  const placed = others.map((o) => ({ o, fp: footprintOf(o), startDist: footprintDistance(start, footprintOf(o)) }));
+  const terrain = state.terrain as readonly TerrainFeature[];
+  for (const fp of samples) {
+    if (crossesTableEdge(fp, state.table)) return refuse("off_table", "CORE-GEO-2", { unit: u.id });
+    if (inImpassable(fp, terrain)) return refuse("impassable", "CORE-MOVE-5", { unit: u.id });
+    for (const p of placed) {
+      if (fp.some((a) => p.fp.some((b) => rectsOverlap(a, b)))) return refuse("through_unit", "CORE-MOVE-4", { unit: u.id, other: p.o.id });
+      if (opts.allowNearEnemy !== true && p.o.side !== u.side) {
+        const d = footprintDistance(fp, p.fp);
+        if (leq(d, 1) && lt(d, p.startDist)) return refuse("too_close_to_enemy", "CORE-MOVE-4", { unit: u.id, enemy: p.o.id, distance: d });
+      }
+    }
+  }
+  return null;
+}
