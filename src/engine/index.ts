@@ -8,3 +8,4 @@ export { defineModule, type RulesModule, type ActionSchemaLike } from "./module.
 export { actionTypes } from "./router.js";
 export { PLAYER_TURN, nextPoint } from "./sequence.js";
 export { withScriptedDice } from "./testing.js";
+export { pendingDecision, decidingSide, legalActions, isLegal, type PendingDecision } from "./decisions.js";

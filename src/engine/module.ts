@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { EnterHook, Route } from "./context.js";
+import type { BattleState } from "../state/battle.js";
 import type { Violation } from "./violation.js";
 
 /** A zod object schema for one action: it must have a literal `type`. */
@@ -28,6 +29,11 @@ export interface RulesModule<S extends readonly ActionSchemaLike[]> {
   readonly messages?: { readonly [code: string]: (v: Violation) => string };
   /** Hooks keyed `"<ruleset>:<phase>"` or `"<ruleset>:movement.<step>"`. */
   readonly enter?: { readonly [key: EnterKey]: EnterHook };
+  /**
+   * Lists this module's legal actions for the deciding side in a state (a bounded discretisation of
+   * continuous choices); every action listed must apply without a violation.
+   */
+  readonly legal?: (state: BattleState) => readonly ActionsOf<S>[];
 }
 
 /** Declares a rules module, checking that every action has a route. */

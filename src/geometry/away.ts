@@ -129,7 +129,7 @@ export const fleeMove = (
   let travelled = distance;
   if (chosen === null) {
     const hit = firstApproach(footprintAt(turned, dir, nudge), dir, Math.max(0, distance - nudge), [...impassable, ...enemyPolys], STOP_SHORT);
-    travelled = hit === null ? distance : Math.max(0, hit + nudge);
+    travelled = hit === null ? distance : hit === 0 ? 0 : hit + nudge;
   }
   const friendRects = around.friends.flatMap((u) => u.footprint);
   const allRects = [...friendRects, ...around.enemies.flatMap((u) => u.footprint)];

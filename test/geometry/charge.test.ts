@@ -1,9 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   chargeReach,
   chargedFace,
   contactPlacement,
   failedChargeMove,
+  footprintDistance,
   layoutUnit,
   rectBehindFrame,
   rectDistance,
@@ -73,5 +75,20 @@ describe("charges", () => {
     expect(short.p.y).toBeCloseTo(4, 9);
     const stopped = failedChargeMove({ p: vec(0, 10), facing: 0 }, 2, 1, target.footprint, 12);
     expect(stopped.p.y).toBeCloseTo(1, 9);
+  });
+
+  it("CORE-GEO-24: a failed charger never ends closer than 1\" to its target (property)", () => {
+    const coord = fc.double({ min: -15, max: 15, noNaN: true });
+    fc.assert(
+      fc.property(coord, fc.double({ min: 3, max: 15, noNaN: true }), fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 12, noNaN: true }), (x, y, facing, move) => {
+        const start = { p: vec(x, y), facing };
+        const before = footprintDistance([rectBehindFrame(start, 2, 1)], target.footprint);
+        fc.pre(before > 1.01);
+        const end = failedChargeMove(start, 2, 1, target.footprint, move);
+        const after = footprintDistance([rectBehindFrame(end, 2, 1)], target.footprint);
+        expect(after).toBeGreaterThanOrEqual(1 - 1e-6);
+      }),
+      { seed: 24, numRuns: 200 },
+    );
   });
 });
