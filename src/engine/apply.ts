@@ -6,6 +6,7 @@ import type { ActionContext, EventDraft } from "./context.js";
 import { ActionSchema, type Action } from "./actions.js";
 import { routeOf } from "./router.js";
 import { toIssues } from "./issues.js";
+import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
 
 /** The result of {@link apply}: the next state and the events it logged, or a violation. */
@@ -77,7 +78,28 @@ export function applyTrusted(state: BattleState, action: Action): ApplyResult {
       }),
     };
   }
+  const actor = checkActor(state, action);
+  if (actor !== null) return { ok: false, violation: actor };
   return runStep(state, (ctx) => route.handler(state, action, ctx));
+}
+
+/** Action fields naming the piece that acts: it must exist and belong to the deciding side. */
+const ACTOR_KEYS = ["unit", "shooter", "charger", "character"] as const;
+
+/** Refuses an action whose acting unit or character is unknown or not the deciding side's. */
+function checkActor(state: BattleState, action: Action): Violation | null {
+  if (state.ruleset !== "whn") return null;
+  const deciding = state.pending[0]?.side ?? state.turn.activeSide;
+  const a = action as unknown as Record<string, unknown>;
+  for (const key of ACTOR_KEYS) {
+    const id = a[key];
+    if (typeof id !== "string") continue;
+    const piece = key === "character" ? (Object.hasOwn(state.characters, id) ? state.characters[id as keyof typeof state.characters] : undefined) : Object.hasOwn(state.units, id) ? state.units[id as keyof typeof state.units] : undefined;
+    if (piece === undefined) return violation(key === "character" ? "action/unknown_character" : "action/unknown_unit", null, { [key]: id });
+    if (piece.removed !== null) return violation("action/removed", null, { [key]: id, reason: piece.removed.reason });
+    if (piece.side !== deciding) return violation("action/not_your_turn", "CORE-TURN-2", { [key]: id, side: piece.side, deciding });
+  }
+  return null;
 }
 
 /**
@@ -89,6 +111,10 @@ export function applyTrusted(state: BattleState, action: Action): ApplyResult {
  * if (r.ok) state = r.state; else console.log(formatViolation(r.violation));
  */
 export function apply(state: BattleState, action: unknown): ApplyResult {
+  const hostile = scanInput(action);
+  if (hostile.length > 0) {
+    return { ok: false, violation: violation("action/invalid", null, { issues: hostile.map((i) => ({ path: [...i.path], message: i.message })) }) };
+  }
   const parsed = ActionSchema.safeParse(action);
   if (!parsed.success) {
     const issues: InputIssue[] = toIssues(parsed.error);

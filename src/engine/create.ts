@@ -3,6 +3,7 @@ import { BattleSetupSchema } from "../state/setup.js";
 import { BattleStateSchema, SCHEMA_VERSION, type BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import { toIssues } from "./issues.js";
+import { scanInput } from "./scan.js";
 import type { InputError, InputIssue, Result } from "./violation.js";
 import { commit, makeContext } from "./apply.js";
 import { beginBattle } from "./turn.js";
@@ -58,6 +59,8 @@ function checkSetup(setup: ReturnType<typeof BattleSetupSchema.parse>): InputIss
  * if (!r.ok) console.log(r.error.issues);
  */
 export function createBattle(setup: unknown): Result<BattleState, InputError> {
+  const hostile = scanInput(setup);
+  if (hostile.length > 0) return invalid("setup/invalid", hostile);
   const parsed = BattleSetupSchema.safeParse(setup);
   if (!parsed.success) return invalid("setup/invalid", toIssues(parsed.error));
   const s = parsed.data;
@@ -103,6 +106,8 @@ export function createBattle(setup: unknown): Result<BattleState, InputError> {
  * typed error with the path of every problem.
  */
 export function parseState(input: unknown): Result<BattleState, InputError> {
+  const hostile = scanInput(input);
+  if (hostile.length > 0) return invalid("state/invalid", hostile);
   const checked = BattleStateSchema.safeParse(input);
   if (!checked.success) return invalid("state/invalid", toIssues(checked.error));
   return { ok: true, value: checked.data as BattleState };

@@ -11,6 +11,10 @@ const GENERIC: { readonly [code: string]: (v: Violation) => string } = {
   "action/wrong_ruleset": (v) => `"${String(v["type"])}" is not an action of the ${String(v["ruleset"])} ruleset.`,
   "action/wrong_phase": (v) =>
     `"${String(v["type"])}" cannot be played in the ${String(v["phase"])} phase${Array.isArray(v["allowed"]) ? ` (only in: ${(v["allowed"] as string[]).join(", ")})` : ""}.`,
+  "action/unknown_unit": (v) => `There is no unit "${String(v["unit"] ?? v["shooter"] ?? v["charger"])}" in this battle.`,
+  "action/unknown_character": (v) => `There is no character "${String(v["character"])}" in this battle.`,
+  "action/removed": (v) => `That piece has left the battle (${String(v["reason"])}).`,
+  "action/not_your_turn": (v) => `That piece belongs to side ${String(v["side"])}, but side ${String(v["deciding"])} must act now.`,
   "battle/finished": () => "The battle is over; no more actions can be played.",
   "dice/script_exhausted": (v) => `The scripted dice ran out (${String(v["kind"])}): the test needs more scripted rolls.`,
 };
