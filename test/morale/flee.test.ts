@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unitId } from "../../src/index.js";
 import { fleeUnit } from "../../src/rules/whn/morale/flee.js";
-import { battalion, battle, character, deepFreeze, leader, patchUnit, regiment, run, types, unit } from "../fixtures/morale.js";
+import { battalion, battle, character, deepFreeze, leader, regiment, run, types, unit } from "../fixtures/morale.js";
 
 const FR = unitId("fr-1");
 const GB = unitId("gb-1");

@@ -98,7 +98,8 @@ function carryCharacter(c: Character, centre: Vec2, turn: number, shift: Vec2, r
  * Makes a unit flee (CORE-FLEE-2…5): rolls its flee dice, turns it to face directly away from the
  * cause (or the nearest enemy) and moves it, passing through friends (AMB-104). It is destroyed when
  * enemies block every direction (CORE-GEO-26) and leaves play when it crosses a table edge
- * (CORE-FLEE-5, CORE-GEO-28). Order becomes FLEEING; joined characters flee with it (CORE-CHAR-6).
+ * (CORE-FLEE-5, CORE-GEO-28). Order becomes FLEEING and `flags.moved` is set (so the compulsory
+ * step does not move it twice in one turn); joined characters flee with it (CORE-CHAR-6).
  * @example
  * const { state: next, outcome, roll } = fleeUnit(state, unitId("fr-1"), ctx, { from: unitId("gb-1"), rule: "WHN-PANIC-3" });
  */
@@ -141,7 +142,7 @@ export function fleeUnit(
     const removed = { reason: "destroyed" as const, gameTurn };
     ctx.emit("unit/fled", away.rule, { ...base, distance: 0 });
     ctx.emit("unit/destroyed", "CORE-FLEE-4", { unit: u.id, path: "CORE-GEO-26", characters: riders.map((c) => c.id) });
-    let s: BattleState = { ...state, units: { ...state.units, [u.id]: { ...u, order: "FLEEING", removed } } };
+    let s: BattleState = { ...state, units: { ...state.units, [u.id]: { ...u, order: "FLEEING", flags: { ...u.flags, moved: true }, removed } } };
     s = withRiders(s, riders, (c) => carryCharacter(c, centre, 0, { x: 0, y: 0 }, removed));
     return { state: s, outcome: "destroyed", roll };
   }
@@ -152,6 +153,7 @@ export function fleeUnit(
   const moved: Unit = {
     ...u,
     order: "FLEEING",
+    flags: { ...u.flags, moved: true },
     position: carry(u.position, centre, turn, shift),
     facing: normalizeAngle(u.facing + turn),
     models: u.models === null ? null : u.models.map((m) => ({ ...carry(m, centre, turn, shift), facing: normalizeAngle(m.facing + turn) })),

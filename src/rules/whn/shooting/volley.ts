@@ -111,17 +111,25 @@ export interface VolleyOdds {
   readonly panic: { readonly [K in PanicOutcome]: number };
 }
 
-/** Exact odds of a volley (binomial thinning: each shot independently hits, wounds, is not saved). */
-export function volleyOdds(spec: VolleySpec): VolleyOdds {
-  const hits = Dist.binomial(spec.shots, toHitChance(spec.need));
-  const unsaved = Dist.binomial(spec.shots, pUnsavedPerShot(spec));
-  const casualties = unsaved.map((u) => killsFrom(u, spec.W, spec.woundsTaken, spec.figures).casualties);
-  const destroyed = spec.figures > 0 ? casualties.pAtLeast(spec.figures) : 0;
-  let pTest = 0;
-  if (spec.panic !== null) pTest = casualties.probabilityOf((c) => c >= (spec.panic as PanicSpec).trigger && c < spec.figures);
-  const pPass = spec.panic === null ? 1 : pLeadershipPass(spec.panic.ld);
+/**
+ * Exact odds for `shots` independent shots, each landing an unsaved wound with chance `pUnsaved`
+ * (and hitting with chance `pHit`), on a body of `figures` models of `W` wounds.
+ */
+export function casualtyOdds(
+  shots: number,
+  pHit: number,
+  pUnsaved: number,
+  body: { readonly W: number; readonly woundsTaken: number; readonly figures: number },
+  panic: PanicSpec | null,
+): VolleyOdds {
+  const hits = Dist.binomial(shots, pHit);
+  const unsaved = Dist.binomial(shots, pUnsaved);
+  const casualties = unsaved.map((u) => killsFrom(u, body.W, body.woundsTaken, body.figures).casualties);
+  const destroyed = body.figures > 0 ? casualties.pAtLeast(body.figures) : 0;
+  const pTest = panic === null ? 0 : casualties.probabilityOf((c) => c >= panic.trigger && c < body.figures);
+  const pPass = panic === null ? 1 : pLeadershipPass(panic.ld);
   const failed = pTest * (1 - pPass);
-  const disordered = spec.panic !== null && spec.panic.disordered;
+  const wasDisordered = panic !== null && panic.disordered;
   return {
     hits,
     unsaved,
@@ -130,9 +138,14 @@ export function volleyOdds(spec: VolleySpec): VolleyOdds {
     panic: {
       notTested: Math.max(0, 1 - pTest - destroyed),
       passed: pTest * pPass,
-      disordered: disordered ? 0 : failed,
-      fled: disordered ? failed : 0,
+      disordered: wasDisordered ? 0 : failed,
+      fled: wasDisordered ? failed : 0,
       destroyed,
     },
   };
+}
+
+/** Exact odds of a volley (binomial thinning: each shot independently hits, wounds, is not saved). */
+export function volleyOdds(spec: VolleySpec): VolleyOdds {
+  return casualtyOdds(spec.shots, toHitChance(spec.need), pUnsavedPerShot(spec), spec, spec.panic);
 }

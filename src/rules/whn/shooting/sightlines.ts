@@ -1,0 +1,58 @@
+/**
+ * Geometry a shooting needs, read from the battle state: the shooter's layout, the bodies that can
+ * screen or be shot, combats, and which square faces have already fired this phase.
+ */
+import type { BattleState } from "../../../state/battle.js";
+import type { UnitId } from "../../../state/ids.js";
+import type { Character, Unit } from "../../../state/unit.js";
+import { layoutUnit, type UnitLayout } from "../../../geometry/layout.js";
+import type { PlacedUnit } from "../../../geometry/sight.js";
+import type { TerrainFeature } from "../../../geometry/terrain.js";
+import { layoutOf, unitsInPlay } from "../unit.js";
+
+/** The table's terrain as the geometry layer types it. */
+export function terrainOf(state: BattleState): readonly TerrainFeature[] {
+  return state.terrain as unknown as readonly TerrainFeature[];
+}
+
+/** Every unit in play but the ones named, placed for sight checks (CORE-GEO-16). */
+export function othersPlaced(state: BattleState, except: readonly string[]): PlacedUnit[] {
+  return unitsInPlay(state)
+    .filter((u) => !except.includes(u.id))
+    .map((u) => ({ id: u.id, layout: layoutOf(u) }));
+}
+
+/** A lone character laid out as a single base (CORE-GEO-8). */
+export function characterLayout(c: Character): UnitLayout {
+  return layoutUnit({ kind: "block", files: 1, count: 1, base: c.base }, { p: c.position, facing: c.facing });
+}
+
+/** Whether a unit is in an ongoing close combat (engaged, CORE-GEO-12). */
+export function inCombat(state: BattleState, id: UnitId): boolean {
+  return Object.values(state.combats).some((c) => c.units.includes(id));
+}
+
+/** One fire of this phase as the log recorded it. */
+export interface PhaseFire {
+  readonly shooter: string;
+  readonly target: string;
+  readonly face: number | null;
+}
+
+/** Fires recorded since the current phase began (WHN-SHOOT-10: square faces and their targets). */
+export function firesThisPhase(state: BattleState): PhaseFire[] {
+  const out: PhaseFire[] = [];
+  for (let i = state.log.length - 1; i >= 0; i--) {
+    const e = state.log[i];
+    if (e === undefined || e.type === "turn/phaseStarted") break;
+    if (e.type !== "shooting/fired") continue;
+    const face = e["face"];
+    out.push({ shooter: String(e["shooter"]), target: String(e["target"]), face: typeof face === "number" ? face : null });
+  }
+  return out;
+}
+
+/** Whether a unit has any shooting restriction from its own turn's flags (WHN-SHOOT-8, CORE-SHOOT-1). */
+export function movedThisTurn(u: Unit): boolean {
+  return u.flags.moved || u.flags.formationChanges > 0 || u.flags.failedCharge;
+}
