@@ -5,6 +5,7 @@
  */
 import type { BattleEvent, BattleState, MovementStep } from "../../../state/battle.js";
 import type { RuleId, UnitId } from "../../../state/ids.js";
+import type { JsonValue } from "../../../state/common.js";
 import type { Unit } from "../../../state/unit.js";
 import { violation, type Violation } from "../../../engine/violation.js";
 import type { Frame } from "../../../geometry/frame.js";
@@ -42,7 +43,7 @@ export function layoutAt(u: Unit, frame: Frame): UnitLayout {
 }
 
 /** Violation helper with the module's code prefix. */
-export function refuse(code: string, rule: RuleId | null, details: { readonly [k: string]: import("../../../state/common.js").JsonValue } = {}): Violation {
+export function refuse(code: string, rule: RuleId | null, details: { readonly [k: string]: JsonValue } = {}): Violation {
   return violation(`movement/${code}`, rule, details);
 }
 
@@ -66,11 +67,6 @@ export function activeUnit(state: BattleState, id: UnitId): Unit | Violation {
   if ("code" in u) return u;
   if (u.side !== state.turn.activeSide) return refuse("not_your_unit", "CORE-TURN-2", { unit: id, side: u.side, active: state.turn.activeSide });
   return u;
-}
-
-/** True when a lookup returned a violation. */
-export function isViolation(x: Unit | Violation): x is Violation {
-  return "code" in x && typeof (x as Violation).code === "string" && !("profile" in x);
 }
 
 /** The combat a unit is in, if any. */

@@ -1,8 +1,46 @@
+/**
+ * The WHN movement phase (whn.md §3–6, §14–15; core.md §3–4; geometry.md §2, §4–6): formations,
+ * formation changes, moves and marches, charges and charge responses, detachments and skirmishers.
+ */
 import { defineModule } from "../../../engine/module.js";
+import { MOVEMENT_ACTIONS } from "./actions.js";
+import { changeFormationHandler } from "./changeFormation.js";
+import { chargeMove, finishCharges } from "./chargeMove.js";
+import { declareCharge } from "./declare.js";
+import { returnDetachments } from "./detachments.js";
+import { moveTo } from "./free.js";
+import { MOVEMENT_MESSAGES } from "./messages.js";
+import { march, move } from "./moves.js";
+import { pushChargeResponses, respond } from "./respond.js";
+import { legalForDecidingSide } from "./legal.js";
 
-/** The WHN movement module: its actions, reducers and compulsory-step hooks. */
-export const movementModule = defineModule({
+const whn = ["whn"] as const;
+const movement = ["movement"] as const;
+
+/** The WHN movement module: its actions, reducers, compulsory-step hooks and legal-action lister. */
+export const movementModule = Object.assign(defineModule({
   name: "whn/movement",
-  actions: [] as const,
-  routes: {},
-});
+  actions: MOVEMENT_ACTIONS,
+  routes: {
+    "movement/changeFormation": { rulesets: whn, phases: movement, handler: changeFormationHandler },
+    "movement/move": { rulesets: whn, phases: movement, handler: move },
+    "movement/march": { rulesets: whn, phases: movement, handler: march },
+    "movement/moveTo": { rulesets: whn, phases: movement, handler: moveTo },
+    "movement/declareCharge": { rulesets: whn, phases: movement, handler: declareCharge },
+    "movement/respond": { rulesets: whn, phases: movement, handler: respond },
+    "movement/chargeMove": { rulesets: whn, phases: movement, handler: chargeMove },
+  },
+  messages: MOVEMENT_MESSAGES,
+  enter: {
+    "whn:movement.chargeResponses": (state) => pushChargeResponses(state),
+    "whn:movement.compulsory": returnDetachments,
+    "whn:movement.remaining": finishCharges,
+  },
+}), { legal: legalForDecidingSide });
+
+export { FORMATION_TABLE, WHN_FORMATIONS, canAdopt, shapeOk, adoptableFiles, ranksFor, type FormationInfo } from "./formations.js";
+export { legalMovementActions, legalForDecidingSide, type MovementAction } from "./legal.js";
+export { declarations, chargeDistance, type Declaration } from "./declare.js";
+export { lapsThisTurn } from "./lapping.js";
+export { chargeThreats, reform } from "./changeFormation.js";
+export { moveRate, baseMove, ARTILLERY_MOVES } from "./common.js";

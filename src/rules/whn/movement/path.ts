@@ -11,7 +11,7 @@ import type { Frame } from "../../../geometry/frame.js";
 import { applyStep, sweptTerrainCost, wheelCost, TERRAIN_RATES } from "../../../geometry/movement.js";
 import { NUMERIC_TOL, polygonDistance } from "../../../geometry/polygon.js";
 import type { Footprint } from "../../../geometry/rect.js";
-import { footprintDistance, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
+import { footprintDistance, rectBehindFrame, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
 import { crossesTableEdge } from "../../../geometry/away.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { addScaled, forward, leq, lt } from "../../../geometry/vec.js";
@@ -38,8 +38,8 @@ export interface MeasuredPath {
   readonly samples: readonly Footprint[];
 }
 
-/** Sampling steps: at most this far (inches) or this many degrees between checks. */
-const SAMPLE_INCHES = 0.1;
+/** Sampling steps: at most this far (inches, under a third of the smallest base) or this many degrees between checks. */
+const SAMPLE_INCHES = 0.25;
 const SAMPLE_DEGREES = 2;
 
 /** Ground rate of a footprint standing where it is: the worst terrain any part touches (CORE-MOVE-5). */
@@ -84,7 +84,8 @@ export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], r
   let surcharge = 0;
   let impassable = false;
   const samples: Footprint[] = [];
-  const fpAt = (f: Frame): Footprint => layoutAt(u, f).footprint;
+  // A formed unit's footprint is one rectangle behind its front edge: no need to lay out every model.
+  const fpAt = (f: Frame): Footprint => (base.kind === "loose" ? layoutAt(u, f).footprint : [rectBehindFrame(f, width, depth)]);
   for (const leg of legs) {
     if (leg.kind === "forward") {
       const fp = fpAt(frame);

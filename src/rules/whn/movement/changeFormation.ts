@@ -1,0 +1,142 @@
+/**
+ * Formation changes (WHN-FCHG-1…6): cost by quality as a fraction of the move, at most
+ * `whn.maxFormationChangesPerTurn` per turn, the Leadership check when an enemy could charge the
+ * unit, and the new layout pivoting on the old front rank's middle model (CORE-GEO-20).
+ */
+import type { ActionContext, Outcome } from "../../../engine/context.js";
+import { fail, ok } from "../../../engine/context.js";
+import type { BattleState } from "../../../state/battle.js";
+import type { Formation, Unit } from "../../../state/unit.js";
+import type { Violation } from "../../../engine/violation.js";
+import { footprintInUnitArc } from "../../../geometry/arcs.js";
+import type { BlockSpec, SquareSpec } from "../../../geometry/layout.js";
+import { changeFormation as relayout } from "../../../geometry/movement.js";
+import { OPEN_ORDER_GAP } from "../../../geometry/bases.js";
+import { footprintDistance } from "../../../geometry/rect.js";
+import { leq, normalizeAngle } from "../../../geometry/vec.js";
+import { effectiveLeadership, leadershipTest } from "../leadership.js";
+import { enemiesOf, footprintOf, layoutOf, withUnit } from "../unit.js";
+import type { ChangeFormationAction } from "./actions.js";
+import { activeUnit, baseMove, checkStep, refuse, whyStationary } from "./common.js";
+import { detachmentRangeViolation } from "./detachments.js";
+import { canAdopt } from "./formations.js";
+import { checkPlacement } from "./path.js";
+import { extendedModelsAt } from "./skirmish.js";
+
+/**
+ * The unit re-formed (CORE-GEO-20, WHN-FCHG-3): the middle model of the old front rank stays put
+ * and the new formation is built about it, facing `facing` (default unchanged). Returns the new
+ * unit or the violation (shape not allowed, or the new footprint would overlap a unit, impassable
+ * ground or the table edge). Flags are left to the caller.
+ */
+export function reform(state: BattleState, u: Unit, formation: Formation, files: number | undefined, facing: number | undefined): Unit | Violation {
+  const f = files ?? u.files;
+  const bad = canAdopt(u, formation, f, state);
+  if (bad !== null) return bad;
+  const count = Math.max(1, u.figures);
+  const spec: BlockSpec | SquareSpec =
+    formation === "SQUARE"
+      ? { kind: "square", count, base: u.base }
+      : formation === "EXTENDED_ORDER"
+        ? { kind: "block", files: f, count, base: u.base, gapX: u.base.w, gapY: u.base.w }
+        : formation === "OPEN_ORDER"
+          ? { kind: "block", files: f, count, base: u.base, gapX: OPEN_ORDER_GAP, gapY: OPEN_ORDER_GAP }
+          : { kind: "block", files: f, count, base: u.base };
+  const layout = relayout(layoutOf(u), spec, facing ?? u.facing);
+  const next: Unit = {
+    ...u,
+    formation,
+    files: formation === "SQUARE" ? u.files : f,
+    position: { ...layout.frame.p },
+    facing: normalizeAngle(layout.frame.facing),
+    models: formation === "EXTENDED_ORDER" ? extendedModelsAt(u, f, layout.frame) : null,
+  };
+  const clash = checkPlacement(state, u, [footprintOf(next)], { allowNearEnemy: true });
+  return clash ?? next;
+}
+
+/**
+ * Enemy units whose charge reach the unit is in (WHN-FCHG-4): infantry (and cavalry when
+ * `whn.fchgCheckVsCavalry`), not fleeing, with the unit at least partly in their arc and within
+ * twice their M.
+ */
+export function chargeThreats(state: BattleState, u: Unit): Unit[] {
+  const fp = footprintOf(u);
+  const vsCav = state.options.whn.fchgCheckVsCavalry;
+  return enemiesOf(state, u.side).filter(
+    (e) =>
+      e.order !== "FLEEING" &&
+      (e.troopType === "infantry" || (vsCav && e.troopType === "cavalry")) &&
+      leq(footprintDistance(footprintOf(e), fp), 2 * baseMove(state, e)) &&
+      footprintInUnitArc(layoutOf(e), fp),
+  );
+}
+
+/** The fraction of the move a change costs now (WHN-FCHG-1), or the violation. */
+export function changeCost(u: Unit): number | Violation {
+  if (u.quality === "VETERAN" && u.flags.moveUsed === 0 && u.flags.formationChanges === 0) return 0;
+  if (u.quality === "RAW") {
+    if (u.flags.moveUsed > 0) return refuse("raw_change_after_moving", "WHN-FCHG-1", { unit: u.id, moveUsed: u.flags.moveUsed });
+    return 1;
+  }
+  if (!leq(u.flags.moveUsed, 0.5)) return refuse("no_move_left_for_change", "WHN-FCHG-1", { unit: u.id, moveUsed: u.flags.moveUsed });
+  return 0.5;
+}
+
+/** `movement/changeFormation` (WHN-FCHG-1…6). */
+export function changeFormationHandler(state: BattleState, a: ChangeFormationAction, ctx: ActionContext): Outcome {
+  const bad = checkStep(state, ["remaining"], "WHN-FCHG-1");
+  if (bad !== null) return fail(bad);
+  const u = activeUnit(state, a.unit);
+  if ("code" in u) return fail(u);
+  const still = whyStationary(state, u);
+  if (still !== null) return fail(still);
+  if (u.troopType === "artillery") return fail(refuse("artillery_limbers", "WHN-ART-4", { unit: u.id }));
+  if (u.formation === a.formation && (a.files ?? u.files) === u.files && (a.facing ?? u.facing) === u.facing) {
+    return fail(refuse("same_formation", "WHN-FCHG-1", { unit: u.id, formation: u.formation }));
+  }
+  const max = state.options.whn.maxFormationChangesPerTurn;
+  if (u.flags.formationChanges >= max) return fail(refuse("too_many_changes", "WHN-FCHG-2", { unit: u.id, max }));
+  const cost = changeCost(u);
+  if (typeof cost !== "number") return fail(cost);
+  const next = reform(state, u, a.formation, a.files, a.facing);
+  if ("code" in next) return fail(next);
+  const spent = {
+    ...u.flags,
+    moved: true,
+    formationChanges: u.flags.formationChanges + 1,
+    moveUsed: Math.min(1, u.flags.moveUsed + cost),
+  };
+  const threats = chargeThreats(state, u);
+  if (threats.length > 0) {
+    const ld = effectiveLeadership(state, u);
+    const roll = leadershipTest(ctx.dice, ld.value);
+    ctx.emit("movement/formationCheck", "WHN-FCHG-4", {
+      unit: u.id,
+      threats: threats.map((t) => t.id),
+      dice: [...roll.dice],
+      total: roll.total,
+      target: roll.target,
+      passed: roll.passed,
+    });
+    if (!roll.passed) {
+      ctx.emit("unit/formationChangeFailed", "WHN-FCHG-4", { unit: u.id, formation: u.formation, cost });
+      return ok(withUnit(state, { ...u, flags: spent }));
+    }
+  }
+  const moved: Unit = { ...next, flags: spent };
+  const det = detachmentRangeViolation(state, u, moved);
+  if (det !== null) return fail(det);
+  ctx.emit("unit/formationChanged", "WHN-FCHG-1", {
+    unit: u.id,
+    from: u.formation,
+    to: moved.formation,
+    files: moved.files,
+    cost,
+    free: cost === 0,
+    position: { ...moved.position },
+    facing: moved.facing,
+  });
+  return ok(withUnit(state, moved));
+}
+

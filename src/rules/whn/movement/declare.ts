@@ -1,0 +1,138 @@
+/**
+ * Declaring charges (CORE-CHRG-1, CORE-CHRG-4, WHN-CHRG-5, HR-FLANK-1): who may charge whom, which
+ * face is charged, and the flank/rear Panic test of an engaged target (CORE-PANIC-4). Declarations
+ * are recorded as `charge/declared` events of this phase's log; {@link declarations} reads them back.
+ */
+import type { ActionContext, Outcome } from "../../../engine/context.js";
+import { fail, ok } from "../../../engine/context.js";
+import type { BattleEvent, BattleState } from "../../../state/battle.js";
+import type { UnitId } from "../../../state/ids.js";
+import type { Unit } from "../../../state/unit.js";
+import type { Violation } from "../../../engine/violation.js";
+import { faceEdge, footprintInUnitArc, type Quadrant } from "../../../geometry/arcs.js";
+import { chargedFace, chargeReach } from "../../../geometry/charge.js";
+import type { OrientedRect } from "../../../geometry/rect.js";
+import { footprintDistance, rectDistance } from "../../../geometry/rect.js";
+import { lineOfSight, type PlacedUnit } from "../../../geometry/sight.js";
+import { inContact, leq } from "../../../geometry/vec.js";
+import { flankChargePanic } from "./ports.js";
+import { enemiesOf, footprintOf, layoutOf, unitsInPlay, withUnit } from "../unit.js";
+import type { DeclareChargeAction } from "./actions.js";
+import { activeUnit, baseMove, checkStep, findUnit, isEngagedUnit, phaseEvents, refuse } from "./common.js";
+import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
+import { terrainOf } from "./free.js";
+
+/** A charge as declared this phase (read back from the log). */
+export interface Declaration {
+  readonly unit: UnitId;
+  readonly target: UnitId;
+  readonly face: Quadrant;
+  /** Distance between the two units at declaration (CORE-GEO-10): for CORE-CHRG-2/3 and WHN-CHRG-2. */
+  readonly distance: number;
+  /** The charger's M at declaration. */
+  readonly move: number;
+}
+
+/** This phase's charge declarations, in the order they were made. */
+export function declarations(state: BattleState): Declaration[] {
+  return phaseEvents(state)
+    .filter((e: BattleEvent) => e.type === "charge/declared")
+    .map((e) => ({
+      unit: e["unit"] as UnitId,
+      target: e["target"] as UnitId,
+      face: e["face"] as Quadrant,
+      distance: e["distance"] as number,
+      move: e["move"] as number,
+    }));
+}
+
+/** Charge distance: 2×M (CORE-MOVE-3). */
+export function chargeDistance(state: BattleState, u: Unit): number {
+  return 2 * baseMove(state, u);
+}
+
+/** Other units as sight blockers (CORE-GEO-16). */
+export function placedOthers(state: BattleState, except: readonly UnitId[]): PlacedUnit[] {
+  return unitsInPlay(state)
+    .filter((o) => !except.includes(o.id))
+    .map((o) => ({ id: o.id, layout: layoutOf(o) }));
+}
+
+/** True when some enemy of the target touches its front edge (HR-FLANK-1: "engaged to its front"). */
+export function engagedToFront(state: BattleState, target: Unit): boolean {
+  const front = faceEdge(layoutOf(target).footprint[0] as OrientedRect, "front");
+  const edgeRect: OrientedRect = { center: front.mid, halfWidth: front.length / 2, halfDepth: 0, facing: target.facing };
+  return enemiesOf(state, target.side).some((e) => footprintOf(e).some((r) => inContact(rectDistance(r, edgeRect))));
+}
+
+/**
+ * Why `charger` may not charge `target` now (CORE-CHRG-1, WHN-CHRG-5), or null. Reach is not
+ * checked: a charge out of reach may be declared and then fails (CORE-CHRG-6).
+ */
+export function whyNoCharge(state: BattleState, charger: Unit, target: Unit): Violation | null {
+  const info: FormationInfo = FORMATION_TABLE[charger.formation];
+  if (target.side === charger.side) return refuse("not_an_enemy", "CORE-CHRG-1", { unit: charger.id, target: target.id });
+  if (charger.order === "FLEEING") return refuse("charger_fleeing", "CORE-CHRG-1", { unit: charger.id });
+  if (charger.order === "DISORDERED") return refuse("charger_disordered", "WHN-CHRG-5", { unit: charger.id });
+  if (charger.formation === "SQUARE") return refuse("square_may_not_charge", "WHN-CHRG-5", { unit: charger.id });
+  if (!info.mayCharge) return refuse("may_not_charge", "CORE-CHRG-1", { unit: charger.id, formation: charger.formation });
+  if (charger.flags.declaredCharge) return refuse("already_declared", "CORE-CHRG-1", { unit: charger.id });
+  if (isEngagedUnit(state, charger)) return refuse("charger_engaged", "CORE-CHRG-1", { unit: charger.id });
+  const cl = layoutOf(charger);
+  const tl = layoutOf(target);
+  if (!footprintInUnitArc(cl, tl.footprint)) return refuse("target_not_in_arc", "CORE-CHRG-1", { unit: charger.id, target: target.id });
+  const los = lineOfSight(cl, tl, placedOthers(state, [charger.id, target.id]), terrainOf(state), { unitsGiveCover: state.options.hr.cover });
+  if (!los.visible) {
+    return refuse("no_line_of_sight", "CORE-CHRG-1", { unit: charger.id, target: target.id, blockers: [...los.blockingUnits, ...los.blockingTerrain] });
+  }
+  return null;
+}
+
+/** The face a charge is aimed at: CORE-GEO-21, or a named flank under HR-FLANK-1; or the violation. */
+export function faceCharged(state: BattleState, charger: Unit, target: Unit, named: Quadrant | undefined): Quadrant | Violation {
+  const natural = chargedFace(layoutOf(target), charger.position);
+  if (named === undefined || named === natural) return natural;
+  if (!state.options.hr.flankChargeEngaged) return refuse("face_not_allowed", "CORE-CHRG-4", { unit: charger.id, face: named, natural });
+  if ((named !== "left" && named !== "right") || target.formation === "SQUARE" || !engagedToFront(state, target)) {
+    return refuse("face_not_allowed", "HR-FLANK-1", { unit: charger.id, face: named, natural });
+  }
+  return named;
+}
+
+/** Whether a charge reaches now: path ≤ 2×M and the wheel within the formation's limit (CORE-GEO-22, WHN-MOVE-4). */
+export function chargeReaches(state: BattleState, charger: Unit, target: Unit, face: Quadrant): { reaches: boolean; length: number; wheel: number } {
+  const M = baseMove(state, charger);
+  const r = chargeReach({ p: charger.position, facing: charger.facing }, layoutOf(target), face, 2 * M, terrainOf(state), M);
+  const limit: number | null = FORMATION_TABLE[charger.formation].wheelLimit;
+  return { reaches: r.reaches && (limit === null || leq(Math.abs(r.wheel), limit)), length: r.length, wheel: r.wheel };
+}
+
+/** `movement/declareCharge` (CORE-CHRG-1, WHN-CHRG-5, HR-FLANK-1, CORE-PANIC-4). */
+export function declareCharge(state: BattleState, a: DeclareChargeAction, ctx: ActionContext): Outcome {
+  const bad = checkStep(state, ["declareCharges"], "CORE-CHRG-1");
+  if (bad !== null) return fail(bad);
+  const charger = activeUnit(state, a.unit);
+  if ("code" in charger) return fail(charger);
+  const target = findUnit(state, a.target);
+  if ("code" in target) return fail(target);
+  const no = whyNoCharge(state, charger, target);
+  if (no !== null) return fail(no);
+  const face = faceCharged(state, charger, target, a.face);
+  if (typeof face !== "string") return fail(face);
+  const reach = chargeReaches(state, charger, target, face);
+  const distance = footprintDistance(footprintOf(charger), footprintOf(target));
+  ctx.emit("charge/declared", face !== chargedFace(layoutOf(target), charger.position) ? "HR-FLANK-1" : "CORE-CHRG-1", {
+    unit: charger.id,
+    target: target.id,
+    face,
+    distance,
+    move: baseMove(state, charger),
+    inReach: reach.reaches,
+    pathLength: reach.length,
+    wheel: reach.wheel,
+  });
+  let s = withUnit(state, { ...charger, flags: { ...charger.flags, declaredCharge: true } });
+  // An engaged unit charged in flank or rear by 5+ models tests at once (CORE-PANIC-4).
+  if (reach.reaches && face !== "front") s = flankChargePanic(s, ctx, target.id, charger.id, face);
+  return ok(s);
+}

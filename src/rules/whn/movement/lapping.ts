@@ -1,0 +1,98 @@
+/**
+ * Cavalry lapping round on the charge (WHN-CHRG-7, WHN-CHRG-8): when a cavalry charger's front
+ * covers the whole charged face of a non-square infantry unit, up to two overhanging models per side
+ * wrap round to that side's flank where there is room. The state has no slot for wrapped models, so
+ * the fact is recorded as a `charge/lappedRound` event that combat reads with {@link lapsThisTurn}.
+ */
+import type { ActionContext } from "../../../engine/context.js";
+import type { BattleState } from "../../../state/battle.js";
+import type { UnitId } from "../../../state/ids.js";
+import type { Unit } from "../../../state/unit.js";
+import type { Quadrant } from "../../../geometry/arcs.js";
+import { faceEdge } from "../../../geometry/arcs.js";
+import type { ContactPlacement } from "../../../geometry/charge.js";
+import type { OrientedRect } from "../../../geometry/rect.js";
+import { rectBehindFrame, rectsOverlap } from "../../../geometry/rect.js";
+import { EPSILON, addScaled, dist, normalize, right, sub } from "../../../geometry/vec.js";
+import { footprintOf, layoutOf, unitsInPlay } from "../unit.js";
+import { inImpassable } from "./path.js";
+import { terrainOf } from "./free.js";
+
+/** Most models per side that may lap round (WHN-CHRG-7). */
+export const MAX_LAP_PER_SIDE = 2;
+
+/** One side's lap: the target's flank reached and how many models wrap round. */
+export interface Lap {
+  readonly flank: Quadrant;
+  readonly models: number;
+}
+
+const ADJACENT: Readonly<Record<Quadrant, readonly [Quadrant, Quadrant]>> = {
+  front: ["left", "right"],
+  rear: ["left", "right"],
+  left: ["front", "rear"],
+  right: ["front", "rear"],
+};
+
+/** The laps a placed cavalry charger makes (WHN-CHRG-7); empty when it does not cover the face. */
+export function computeLaps(state: BattleState, charger: Unit, target: Unit, face: Quadrant, placed: ContactPlacement, width: number): Lap[] {
+  if (charger.troopType !== "cavalry" || target.troopType !== "infantry" || target.formation === "SQUARE") return [];
+  const rect = layoutOf(target).footprint[0] as OrientedRect;
+  const edge = faceEdge(rect, face);
+  const F = edge.length;
+  if (width < F - EPSILON) return [];
+  const rightOver = placed.offset + width / 2 - F / 2;
+  const leftOver = width / 2 - placed.offset - F / 2;
+  if (rightOver < -EPSILON || leftOver < -EPSILON) return [];
+  const others = unitsInPlay(state).filter((o) => o.id !== charger.id && o.id !== target.id).flatMap((o) => footprintOf(o));
+  const terrain = terrainOf(state);
+  const w = charger.base.w;
+  const out: Lap[] = [];
+  for (const [over, sign] of [[leftOver, -1], [rightOver, 1]] as const) {
+    let n = Math.min(MAX_LAP_PER_SIDE, Math.floor((over + EPSILON) / w));
+    if (n <= 0) continue;
+    // The end of the face on this side of the charger, and the target flank that meets it there.
+    const end = addScaled(edge.mid, right(placed.frame.facing), (sign * F) / 2);
+    const [fa, fb] = ADJACENT[face];
+    const ea = faceEdge(rect, fa);
+    const eb = faceEdge(rect, fb);
+    const flankEdge = dist(end, ea.mid) - ea.length / 2 <= dist(end, eb.mid) - eb.length / 2 ? ea : eb;
+    n = Math.min(n, Math.floor((flankEdge.length + EPSILON) / w));
+    const corner = dist(flankEdge.a, end) <= dist(flankEdge.b, end) ? flankEdge.a : flankEdge.b;
+    const along = normalize(sub(flankEdge.a === corner ? flankEdge.b : flankEdge.a, corner));
+    for (; n > 0; n--) {
+      const mid = addScaled(corner, along, (n * w) / 2);
+      const zone = rectBehindFrame({ p: mid, facing: flankEdge.facing + 180 }, n * w, charger.base.d);
+      const blocked = others.some((o) => rectsOverlap(o, zone)) || inImpassable([zone], terrain);
+      if (!blocked) break;
+    }
+    if (n > 0) out.push({ flank: flankEdge.face, models: n });
+  }
+  return out;
+}
+
+/** Records the laps (WHN-CHRG-7) and their flank effect (WHN-CHRG-8, `whn.lapIsFullFlankAttack`). */
+export function recordLaps(charger: Unit, target: Unit, combat: string, laps: readonly Lap[], ctx: ActionContext): void {
+  if (laps.length === 0) return;
+  ctx.emit("charge/lappedRound", "WHN-CHRG-7", {
+    unit: charger.id,
+    target: target.id,
+    combat,
+    laps: laps.map((l) => ({ flank: l.flank, models: l.models })),
+  });
+  ctx.emit("combat/flankAttack", "WHN-CHRG-8", {
+    unit: charger.id,
+    target: target.id,
+    combat,
+    flankBonus: 1,
+    removesRankBonus: ctx.options.whn.lapIsFullFlankAttack,
+    panicTest: false,
+  });
+}
+
+/** Laps made this game turn, per charger (for the combat phase). */
+export function lapsThisTurn(state: BattleState): { unit: UnitId; target: UnitId; combat: string; removesRankBonus: boolean }[] {
+  return state.log
+    .filter((e) => e.gameTurn === state.turn.gameTurn && e.type === "combat/flankAttack" && e.rule === "WHN-CHRG-8")
+    .map((e) => ({ unit: e["unit"] as UnitId, target: e["target"] as UnitId, combat: e["combat"] as string, removesRankBonus: e["removesRankBonus"] === true }));
+}

@@ -1,0 +1,200 @@
+/**
+ * The legal movement actions of one unit, for bots and UIs: a bounded discretisation of what the
+ * unit could do in the current step, each candidate tried against the rules so that every action
+ * listed applies without a violation.
+ *
+ * Discretisation (per call, at most a few dozen actions):
+ * - declareCharges: one charge per enemy it may charge (plus each flank under HR-FLANK-1);
+ * - chargeResponses: each response it may give (reform from square: each formation at one width);
+ * - chargeMoves: its charge move;
+ * - remaining, formed units: forward 25/50/75/100 % of the move left; wheels of 15/30/45° either
+ *   way, alone or followed by the rest of the move; turns of 90°, −90° and 180°; the same forward and
+ *   wheel shapes as a march; each formation it may adopt at up to three widths (its current files,
+ *   the narrowest and the widest allowed);
+ * - remaining, squares and extended order: a slide of 50 % and 100 % of the move left in eight
+ *   directions (extended order also as a march).
+ */
+import type { ActionContext } from "../../../engine/context.js";
+import type { Outcome } from "../../../engine/context.js";
+import type { BattleState } from "../../../state/battle.js";
+import type { UnitId } from "../../../state/ids.js";
+import type { Unit } from "../../../state/unit.js";
+import { roller, seedDice } from "../../../dice/index.js";
+import { getUnit, inPlay, enemiesOf, unitsOf } from "../unit.js";
+import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type DeclareChargeAction, type MarchAction, type MoveAction, type MoveToAction, type RespondAction } from "./actions.js";
+import { changeFormationHandler } from "./changeFormation.js";
+import { chargeMove } from "./chargeMove.js";
+import { baseMove, moveRate } from "./common.js";
+import { declareCharge } from "./declare.js";
+import { moveTo } from "./free.js";
+import { FORMATION_TABLE, WHN_FORMATIONS, adoptableFiles } from "./formations.js";
+import { march, move } from "./moves.js";
+import type { Leg } from "./path.js";
+import { respond } from "./respond.js";
+
+/** A movement action a unit may take now. */
+export type MovementAction = ChangeFormationAction | MoveAction | MarchAction | MoveToAction | DeclareChargeAction | RespondAction | ChargeMoveAction;
+
+const FRACTIONS = [0.25, 0.5, 0.75, 1] as const;
+const WHEELS = [15, 30, 45] as const;
+const DIRECTIONS = [0, 45, 90, 135, 180, 225, 270, 315] as const;
+
+/** Tries an action against its handler with throwaway dice and events. */
+function applies(state: BattleState, a: MovementAction): boolean {
+  const ctx: ActionContext = { dice: roller(seedDice(0)), options: state.options, emit: () => undefined };
+  let out: Outcome;
+  switch (a.type) {
+    case "movement/changeFormation":
+      out = changeFormationHandler(state, a, ctx);
+      break;
+    case "movement/move":
+      out = move(state, a, ctx);
+      break;
+    case "movement/march":
+      out = march(state, a, ctx);
+      break;
+    case "movement/moveTo":
+      out = moveTo(state, a, ctx);
+      break;
+    case "movement/declareCharge":
+      out = declareCharge(state, a, ctx);
+      break;
+    case "movement/respond":
+      out = respond(state, a, ctx);
+      break;
+    case "movement/chargeMove":
+      out = chargeMove(state, a, ctx);
+      break;
+  }
+  return out.ok;
+}
+
+/** A slightly shortened distance, so a candidate at 100 % is not lost to rounding. */
+const trim = (d: number): number => Math.max(0, d - 1e-6);
+
+function formedCandidates(state: BattleState, u: Unit): MovementAction[] {
+  const out: MovementAction[] = [];
+  const left = (1 - u.flags.moveUsed) * moveRate(state, u);
+  for (const f of FRACTIONS) out.push({ type: "movement/move", unit: u.id, path: [{ kind: "forward", distance: trim(f * left) }] });
+  for (const deg of WHEELS) {
+    for (const pivot of ["left", "right"] as const) {
+      const wheel: Leg = { kind: "wheel", degrees: deg, pivot };
+      out.push({ type: "movement/move", unit: u.id, path: [wheel] });
+      out.push({ type: "movement/move", unit: u.id, path: [wheel, { kind: "forward", distance: trim(left / 2) }] });
+    }
+  }
+  for (const degrees of [90, -90, 180] as const) out.push({ type: "movement/move", unit: u.id, path: [{ kind: "turn", degrees }] });
+  const factor = FORMATION_TABLE[u.formation].march as number | null;
+  if (factor !== null) {
+    const allowance = factor * baseMove(state, u);
+    for (const f of FRACTIONS) out.push({ type: "movement/march", unit: u.id, path: [{ kind: "forward", distance: trim(f * allowance) }] });
+    for (const deg of WHEELS) {
+      for (const pivot of ["left", "right"] as const) {
+        out.push({ type: "movement/march", unit: u.id, path: [{ kind: "wheel", degrees: deg, pivot }, { kind: "forward", distance: trim(allowance / 2) }] });
+      }
+    }
+  }
+  return out;
+}
+
+function freeCandidates(state: BattleState, u: Unit): MovementAction[] {
+  const out: MovementAction[] = [];
+  const left = (1 - u.flags.moveUsed) * moveRate(state, u);
+  for (const deg of DIRECTIONS) {
+    const dx = Math.cos((deg * Math.PI) / 180);
+    const dy = Math.sin((deg * Math.PI) / 180);
+    for (const f of [0.5, 1]) {
+      const d = trim(f * left);
+      if (u.formation === "SQUARE") {
+        out.push({ type: "movement/moveTo", unit: u.id, to: { x: u.position.x + dx * d, y: u.position.y + dy * d }, march: false });
+      } else if (u.models !== null) {
+        const shift = (k: number) => (u.models ?? []).map((m) => ({ x: m.x + dx * k, y: m.y + dy * k, facing: m.facing }));
+        out.push({ type: "movement/moveTo", unit: u.id, models: shift(d), march: false });
+        out.push({ type: "movement/moveTo", unit: u.id, models: shift(trim(f * 2 * baseMove(state, u))), march: true });
+      }
+    }
+  }
+  return out;
+}
+
+function formationCandidates(state: BattleState, u: Unit): MovementAction[] {
+  const out: MovementAction[] = [];
+  for (const formation of WHN_FORMATIONS) {
+    const files = adoptableFiles(u, formation, state);
+    const picks = new Set<number>();
+    if (files.includes(u.files)) picks.add(u.files);
+    if (files.length > 0) {
+      picks.add(files[0] as number);
+      picks.add(files[files.length - 1] as number);
+    }
+    for (const f of picks) out.push({ type: "movement/changeFormation", unit: u.id, formation, files: f });
+  }
+  return out;
+}
+
+function responseCandidates(state: BattleState, u: Unit): MovementAction[] {
+  const out: MovementAction[] = [];
+  for (const response of RESPONSES) {
+    if (response !== "reformFromSquare") {
+      out.push({ type: "movement/respond", unit: u.id, response });
+      continue;
+    }
+    for (const formation of WHN_FORMATIONS) {
+      const files = adoptableFiles(u, formation, state);
+      const f = files.includes(u.files) ? u.files : files[0];
+      if (f !== undefined && formation !== "SQUARE") out.push({ type: "movement/respond", unit: u.id, response, formation, files: f });
+    }
+  }
+  return out;
+}
+
+/**
+ * The movement actions a unit may take in the current step, each one checked to apply without a
+ * violation (see the file comment for the discretisation).
+ * @example legalMovementActions(state, unitId("fr-1")).map((a) => a.type)
+ */
+export function legalMovementActions(state: BattleState, unit: UnitId): MovementAction[] {
+  const u = getUnit(state, unit);
+  if (u === undefined || !inPlay(u) || state.turn.phase !== "movement" || state.ruleset !== "whn") return [];
+  let candidates: MovementAction[] = [];
+  switch (state.turn.step) {
+    case "declareCharges":
+      for (const e of enemiesOf(state, u.side)) {
+        candidates.push({ type: "movement/declareCharge", unit: u.id, target: e.id });
+        if (state.options.hr.flankChargeEngaged) {
+          for (const face of ["left", "right"] as const) candidates.push({ type: "movement/declareCharge", unit: u.id, target: e.id, face });
+        }
+      }
+      break;
+    case "chargeResponses":
+      candidates = responseCandidates(state, u);
+      break;
+    case "chargeMoves":
+      candidates = [{ type: "movement/chargeMove", unit: u.id }];
+      break;
+    case "remaining":
+      candidates = [
+        ...(FORMATION_TABLE[u.formation].freeDirection ? freeCandidates(state, u) : formedCandidates(state, u)),
+        ...formationCandidates(state, u),
+      ];
+      break;
+    default:
+      candidates = [];
+  }
+  return candidates.filter((a) => applies(state, a));
+}
+
+/**
+ * Every legal movement action of the side that must act now (the engine's `legalActions` calls
+ * this): the pending charge responses if any, else each active unit's actions.
+ */
+export function legalForDecidingSide(state: BattleState): MovementAction[] {
+  if (state.ruleset !== "whn" || state.turn.phase !== "movement") return [];
+  const top = state.pending[0];
+  if (top !== undefined) {
+    if (top.kind !== "chargeResponse") return [];
+    const units = state.pending.filter((d) => d.kind === "chargeResponse" && d.side === top.side && d.unit !== null).map((d) => d.unit as UnitId);
+    return units.flatMap((id) => legalMovementActions(state, id));
+  }
+  return unitsOf(state, state.turn.activeSide).flatMap((u) => legalMovementActions(state, u.id));
+}
