@@ -11,3 +11,4 @@ export * from "./engine/index.js";
 export * from "./dice/index.js";
 export * as scenarios from "./scenarios/index.js";
 export * as geometry from "./geometry/index.js";
+export * as fnf from "./rules/fnf/index.js";

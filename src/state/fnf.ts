@@ -61,6 +61,8 @@ export const FnfBatterySchema = z.strictObject({
   limbered: z.boolean().default(false),
   silenced: z.boolean().default(false),
   damaged: z.boolean().default(false),
+  /** Already made its silenced move (a melee withdrawal, FNF-ART-5): the status lifts next maneuver phase. */
+  withdrawn: z.boolean().default(false),
 });
 
 /**

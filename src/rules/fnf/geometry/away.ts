@@ -1,4 +1,4 @@
-import type { TerrainFeature } from "../../../state/terrain.js";
+import type { TerrainFeature } from "./feature.js";
 import type { OrientedRect, Polygon, Vec2 } from "./prims.js";
 import { EPSILON, addScaled, convexHull, polygonDistance, rectCorners, rectsOverlap, rotate, scale, translateRect } from "./prims.js";
 import type { Pricing } from "./pricing.js";
@@ -41,10 +41,10 @@ export function pricedReach(bases: readonly OrientedRect[], d: Vec2, allowance: 
   const cost = (s: number): number => Math.max(...bases.map((b) => pathCost(terrain, [b.center, addScaled(b.center, d, s)], pricing)));
   let lo = 0;
   let hi = allowance * Math.max(1, pricing.rate.road);
-  if (cost(hi) <= allowance + EPSILON) return hi;
+  if (cost(hi) <= allowance + 1e-9) return hi;
   for (let i = 0; i < 30; i++) {
     const mid = (lo + hi) / 2;
-    if (cost(mid) <= allowance + EPSILON) lo = mid;
+    if (cost(mid) <= allowance + 1e-9) lo = mid;
     else hi = mid;
   }
   return lo;

@@ -1,4 +1,4 @@
-import type { TerrainFeature } from "../../../state/terrain.js";
+import type { TerrainFeature } from "./feature.js";
 import type { MoveRate } from "../tables/maneuver.js";
 import type { Vec2 } from "./prims.js";
 import { dist } from "./prims.js";

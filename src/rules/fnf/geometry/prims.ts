@@ -1,13 +1,31 @@
 /**
- * The generic geometry primitives FnF builds on (src/geometry), gathered in one place so that the
- * FnF code has a single import to switch once src/geometry/index.ts lands.
+ * The generic geometry primitives FnF builds on (src/geometry), gathered in one place so the FnF
+ * geometry has a single import point.
  */
-export type { Vec2 } from "../../../geometry/vec.js";
-export { EPSILON, add, sub, scale, addScaled, dot, len, dist, normalize, forward, right, rotate, leq, lt, inContact } from "../../../geometry/vec.js";
-export type { OrientedRect } from "../../../geometry/rect.js";
-export { rectCorners, rectDistance, rectsOverlap, rectPenetration, closestPointOnRect, pointInRect, translateRect } from "../../../geometry/rect.js";
-export type { Polygon } from "../../../geometry/polygon.js";
+export type { Vec2, OrientedRect, Polygon, Quadrant } from "../../../geometry/index.js";
 export {
+  EPSILON,
+  add,
+  sub,
+  scale,
+  addScaled,
+  dot,
+  len,
+  dist,
+  normalize,
+  forward,
+  right,
+  rotate,
+  leq,
+  lt,
+  inContact,
+  rectCorners,
+  rectDistance,
+  rectsOverlap,
+  rectPenetration,
+  closestPointOnRect,
+  pointInRect,
+  translateRect,
   NUMERIC_TOL,
   pointInPolygon,
   polygonDistance,
@@ -17,5 +35,5 @@ export {
   segmentIntersectionParams,
   polylineEdges,
   convexHull,
-} from "../../../geometry/polygon.js";
-export { quadrantOfRect, type Quadrant } from "../../../geometry/arcs.js";
+  quadrantOfRect,
+} from "../../../geometry/index.js";

@@ -1,4 +1,4 @@
-import type { TerrainFeature } from "../../../state/terrain.js";
+import type { TerrainFeature } from "./feature.js";
 import type { OrientedRect, Vec2 } from "./prims.js";
 import { EPSILON, closestPointOnRect, dist, dot, forward, rectDistance, right, segmentLengthInPolygon, sub } from "./prims.js";
 import { elevationAt, featuresOf } from "./terrain.js";

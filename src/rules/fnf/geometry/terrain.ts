@@ -1,4 +1,4 @@
-import type { TerrainFeature } from "../../../state/terrain.js";
+import type { TerrainFeature } from "./feature.js";
 import type { OrientedRect, Vec2 } from "./prims.js";
 import { closestPointOnRect, dist, pointInPolygon, pointSegmentDistance, polygonDistance, polylineEdges, rectCorners, segmentIntersectionParams } from "./prims.js";
 

@@ -1,0 +1,15 @@
+/** The public surface of the FnF ruleset besides its module: tables, odds, geometry, scenarios. */
+export { MANEUVER_TABLE, MANEUVER_EFFECTS, MANEUVER_MODIFIERS, MOVE_RATES, maneuverResult, type ManeuverRow, type MoveClass } from "./tables/maneuver.js";
+export { FIRE_POINTS, RANGE_BANDS, MUSKETRY_TABLE, FIRE_EFFECTS, FIRE_MODIFIERS, musketryRow, fireEffect, firePointsAt, type FireEffect, type MusketryRow } from "./tables/fire.js";
+export { CHARGE_TABLE, CHARGE_RESULTS, MELEE_MODIFIERS, chargeResult, type ChargeResult, type ChargeRow } from "./tables/charge.js";
+export { COMMAND_RADIUS, FALLEN_LEADERS, fallenLeaderRow } from "./tables/leaders.js";
+export { NATIONS, nationManeuver, type NationTraits } from "./tables/nations.js";
+export { maneuverOdds, fireOdds, meleeOdds, meleeDifference, meleeOddsFor, maneuverOddsFor, fireOddsFor, type MeleeOdds } from "./odds.js";
+export { layoutOf as fnfLayoutOf, formationSlots, type FnfLayout, type PlacedBase } from "./geometry/layout.js";
+export { FNF_BASES } from "./geometry/bases.js";
+export { spentThreshold, isFresh, isSpent, basesLost } from "./units.js";
+export { firePoints as fnfFirePoints, fireModifiers as fnfFireModifiers } from "./firePoints.js";
+export { maneuverModifiers as fnfManeuverModifiers, type Modifier } from "./maneuverMods.js";
+export { meleeModifiers as fnfMeleeModifiers, standsOf as fnfStands } from "./meleeMods.js";
+export { fnfScenario, FNF_SCENARIOS, type FnfScenarioName } from "./scenarios.js";
+export * from "./actions.js";

@@ -1,0 +1,63 @@
+import type { BattleState } from "../../state/battle.js";
+import type { OrientedRect, Vec2 } from "./geometry/prims.js";
+import { EPSILON } from "./geometry/prims.js";
+import type { FnfLayout } from "./geometry/layout.js";
+import { layoutOf, leaderRect } from "./geometry/layout.js";
+import { layoutDistance, rectsOf } from "./geometry/measure.js";
+import { elevationAt } from "./geometry/terrain.js";
+import type { SightBlocker } from "./geometry/sight.js";
+import type { Unit } from "./units.js";
+import { activeLeaders, activeUnits, unitOf } from "./units.js";
+
+/** A unit's layout (FNF-GEO-2). */
+export const layout = (u: Unit): FnfLayout => layoutOf(u);
+
+/** Enemy units on the table. */
+export function enemiesOf(state: BattleState, side: string): Unit[] {
+  return activeUnits(state).filter((u) => u.side !== side);
+}
+
+/** The nearest enemy brigade, battery or detachment (FNF-GEO-3; tie: first listed). */
+export function nearestEnemy(state: BattleState, u: Unit): Unit | undefined {
+  const mine = layout(u);
+  let best: Unit | undefined;
+  let bestD = Infinity;
+  for (const e of enemiesOf(state, u.side)) {
+    const d = layoutDistance(mine, layout(e));
+    if (d < bestD - 1e-12) [best, bestD] = [e, d];
+  }
+  return best;
+}
+
+/** Enemy units touching a layout (distance ≤ ε, CORE-GEO-12). */
+export function enemiesInContact(state: BattleState, side: string, l: FnfLayout, except?: string): Unit[] {
+  return enemiesOf(state, side).filter((e) => e.id !== except && layoutDistance(l, layout(e)) <= EPSILON);
+}
+
+/** Bases of other units (friend and foe), with their elevation, that may block sight (FNF-GEO-8). */
+export function sightBlockers(state: BattleState, except: readonly string[]): SightBlocker[] {
+  const out: SightBlocker[] = [];
+  for (const u of activeUnits(state)) {
+    if (except.includes(u.id)) continue;
+    for (const r of rectsOf(layout(u))) out.push({ rect: r, elevation: elevationAt(state.terrain, r.center) });
+  }
+  return out;
+}
+
+/** Bases of a side's units other than the listed ones. */
+export function sideRects(state: BattleState, side: string, except: readonly string[] = []): OrientedRect[] {
+  return activeUnits(state, side)
+    .filter((u) => !except.includes(u.id))
+    .flatMap((u) => rectsOf(layout(u)));
+}
+
+/** A target's bases: a unit's, or a lone leader's single base (FNF-LDR-4). */
+export function targetRects(state: BattleState, id: string): OrientedRect[] | undefined {
+  const u = unitOf(state, id);
+  if (u !== undefined) return rectsOf(layout(u));
+  const l = activeLeaders(state).find((x) => x.id === id && x.attachedTo === null);
+  return l === undefined ? undefined : [leaderRect(l.position)];
+}
+
+/** Moves a point by a vector. */
+export const shift = (p: Vec2, by: Vec2): Vec2 => ({ x: p.x + by.x, y: p.y + by.y });

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { apply } from "../../src/index.js";
+import { fnfFirePoints } from "../../src/rules/fnf/index.js";
+import { advanceTo, brigade, events, fnfBattle, play, playWith, unit } from "./helpers.js";
+
+type S = ReturnType<typeof fnfBattle>;
+
+/** fr1 (French, fresh, LINE 6) contacts gb1 (LINE 6, 10" away) on a Well handled roll, then the melee phase starts. */
+function contact(fr: Record<string, unknown> = {}, gb: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, leaders: Record<string, unknown> = {}, until: S["turn"]["phase"] = "melee"): S {
+  let s = fnfBattle({ leaders, units: { fr1: brigade("fr1", "fr", 20, 20, { nation: "french", ...fr }), gb1: brigade("gb1", "gb", 20, 30, gb), ...extra } });
+  s = advanceTo(s, "maneuver");
+  s = playWith(s, [6, 6], { type: "fnf/maneuver", unit: "fr1" });
+  s = play(s, { type: "fnf/move", unit: "fr1", path: [{ x: 20, y: 30 }], target: "gb1" });
+  return advanceTo(s, until);
+}
+const fight = (s: S, dice: number[], extra: Record<string, unknown> = {}) => playWith(s, dice, { type: "fnf/resolveMelee", melee: "melee-1", ...extra });
+const results = (s: S) => events(s, "fnf/meleeRolled").map((e) => e["result"]);
+
+describe("FnF melee", () => {
+  it("FNF-MEL-1 and FNF-MEL-3: both sides roll 2D6 + modifiers (Fresh +2, French attacker +1)", () => {
+    const s = fight(contact(), [3, 3, 3, 3]);
+    expect(events(s, "fnf/meleeRolled")[0]).toMatchObject({
+      attackerModifiers: [{ name: "fresh", value: 2 }, { name: "frenchOrCavalryAttacker", value: 1 }],
+      defenderModifiers: [{ name: "fresh", value: 2 }],
+      difference: 1,
+      result: "HARD_PRESSED",
+    });
+    expect(s.fnf?.melees).toEqual({});
+  });
+
+  it("FNF-MEL-5: Swept — one stand captured, one flees, one more per point over 10; full-move retreat; breakthrough (FNF-MEL-7)", () => {
+    const s = fight(contact(), [6, 6, 1, 1]);
+    expect(results(s)).toEqual(["SWEPT"]);
+    expect(events(s, "fnf/meleeRolled")[0]?.["difference"]).toBe(11);
+    expect(unit(s, "gb1")).toMatchObject({ bases: 3, disordered: true });
+    expect(s.fnf?.captured["fr"]).toBe(2);
+    expect(unit(s, "gb1").position.y).toBeGreaterThan(41);
+    expect(events(s, "fnf/breakthrough")[0]).toMatchObject({ unit: "fr1", rule: "FNF-MEL-7" });
+  });
+
+  it("FNF-MEL-5 and FNF-MEL-6: Driven back — one stand flees, retreat beyond musket range; the attacker carries the position 1\" short (FNF-MEL-7)", () => {
+    const s = fight(contact(), [4, 4, 2, 2]);
+    expect(results(s)).toEqual(["DRIVEN_BACK"]);
+    expect(unit(s, "gb1")).toMatchObject({ bases: 5, disordered: true });
+    const gap = unit(s, "gb1").position.y - unit(s, "fr1").position.y;
+    expect(unit(s, "gb1").position.y).toBeCloseTo(34, 2);
+    expect(gap).toBeCloseTo(1, 1);
+  });
+
+  it("FNF-MEL-5: Hard pressed — defender disordered and recoils 2\"", () => {
+    const s = fight(contact(), [2, 3, 2, 2], { advance: false });
+    expect(results(s)).toEqual(["HARD_PRESSED"]);
+    expect(unit(s, "gb1")).toMatchObject({ disordered: true, bases: 6 });
+    expect(unit(s, "gb1").position.y).toBeCloseTo(32, 6);
+    expect(unit(s, "fr1").position.y).toBeCloseTo(30, 6);
+  });
+
+  it("FNF-MEL-8: desperate struggles repeat with the modifiers recalculated, a stand lost by each side each time", () => {
+    const s = fight(contact(), [1, 2, 2, 2, 1, 1, 1, 1]);
+    expect(results(s)).toEqual(["DESPERATE_STRUGGLE", "HARD_PRESSED"]);
+    const second = events(s, "fnf/meleeRolled")[1];
+    expect(second?.["attackerModifiers"]).toEqual([{ name: "frenchOrCavalryAttacker", value: 1 }, { name: "disordered", value: -1 }, { name: "perStandLost", value: -1 }]);
+    expect(second?.["defenderModifiers"]).toEqual([{ name: "disordered", value: -1 }, { name: "perStandLost", value: -1 }]);
+    expect([unit(s, "fr1").bases, unit(s, "gb1").bases]).toEqual([5, 5]);
+  });
+
+  it("FNF-MEL-5: Assault checked — attackers disordered, recoil 2\"", () => {
+    const s = fight(contact(), [1, 1, 2, 3]);
+    expect(results(s)).toEqual(["ASSAULT_CHECKED"]);
+    expect(unit(s, "fr1")).toMatchObject({ disordered: true, bases: 6 });
+    expect(unit(s, "fr1").position.y).toBeCloseTo(28, 6);
+  });
+
+  it("FNF-MEL-5: Assault falters — attackers lose a stand and retreat beyond musket range", () => {
+    const s = fight(contact(), [1, 1, 4, 4]);
+    expect(results(s)).toEqual(["ASSAULT_FALTERS"]);
+    expect(unit(s, "fr1")).toMatchObject({ disordered: true, bases: 5 });
+    expect(unit(s, "fr1").position.y).toBeCloseTo(26, 2);
+  });
+
+  it("FNF-MEL-5 and FNF-MEL-6: Charge repulsed — a stand and a leader captured, full-move retreat (AMB-71)", () => {
+    const leaders = { frd: { id: "frd", side: "fr", rank: "division", position: { x: 22, y: 19.4 }, attachedTo: "fr1" } };
+    const s = fight(contact({}, {}, {}, leaders), [1, 1, 6, 6]);
+    expect(results(s)).toEqual(["CHARGE_REPULSED"]);
+    expect(unit(s, "fr1")).toMatchObject({ disordered: true, bases: 5 });
+    expect(s.fnf?.leaders["frd"]?.lost).toBe("captured");
+    expect(s.fnf?.captured["gb"]).toBe(1);
+    expect(unit(s, "fr1").position.y).toBeCloseTo(18, 2);
+  });
+
+  it("FNF-MEL-2 and FNF-MEL-3: a COLUMN OF ROUTE counts two stands; outnumbering 3:1 is −3", () => {
+    const s = fight(contact({}, { formation: "COLUMN_OF_ROUTE" }), [3, 3, 3, 3]);
+    const ev = events(s, "fnf/meleeRolled")[0];
+    expect(ev?.["defenderModifiers"]).toContainEqual({ name: "outnumbered3to1", value: -3 });
+  });
+
+  it("FNF-MEL-3: outflanked −3 when an attacking base touches the defender's flank (FNF-GEO-4)", () => {
+    let s = fnfBattle({ units: { fr1: brigade("fr1", "fr", 10, 20, { bases: 2 }), gb1: brigade("gb1", "gb", 20, 24, { bases: 2, facing: 180 }) } });
+    s = advanceTo(s, "maneuver");
+    s = playWith(s, [6, 6], { type: "fnf/maneuver", unit: "fr1" });
+    const fp = 3 * 1.5748;
+    s = play(s, { type: "fnf/move", unit: "fr1", path: [{ x: 20.6, y: 24 - fp / 2 + 0.0001, facing: 90 }], target: "gb1" });
+    s = advanceTo(s, "melee");
+    const r = fight(s, [3, 3, 3, 3]);
+    expect(events(r, "fnf/meleeRolled")[0]?.["defenderModifiers"]).toContainEqual({ name: "outflanked", value: -3 });
+  });
+
+  it("FNF-MEL-4 and FNF-FIRE-2: fire before melee uses fire ranks 1 and 2; stands lost then count −1 each", () => {
+    const before = contact({ formation: "COLUMN_OF_ATTACK" }, {}, {}, {}, "offensiveFire");
+    expect(fnfFirePoints(before, unit(before, "fr1"), "gb1").points).toBe(4);
+    let s = contact({}, {}, {}, {}, "defensiveFire");
+    s = playWith(s, [6, 6, 4, 4], { type: "fnf/fire", firer: "gb1", target: "fr1" });
+    s = advanceTo(s, "melee");
+    const r = fight(s, [3, 3, 3, 3]);
+    expect(events(r, "fnf/meleeRolled")[0]?.["attackerModifiers"]).toEqual([
+      { name: "spent", value: -2 },
+      { name: "frenchOrCavalryAttacker", value: 1 },
+      { name: "outnumbered3to2", value: -1 },
+      { name: "disordered", value: -1 },
+      { name: "perStandLost", value: -2 },
+    ]);
+  });
+
+  it("FNF-MEL-1: batteries never initiate melee", () => {
+    const bat = { id: "fb", side: "fr", kind: "battery", arm: "artillery", bases: 1, battery: { type: "HORSE", limbered: true }, position: { x: 40, y: 20 }, facing: 90 };
+    let s = fnfBattle({ units: { fb: bat, gb1: brigade("gb1", "gb", 40, 26) } });
+    s = advanceTo(s, "maneuver");
+    s = playWith(s, [6, 6], { type: "fnf/maneuver", unit: "fb" });
+    const r = apply(s, { type: "fnf/move", unit: "fb", path: [{ x: 40, y: 26 }], target: "gb1" });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/cannot_initiate_melee", rule: "FNF-MEL-1" });
+  });
+
+  it("FNF-ART-5: a battery is captured when swept, damaged and silenced when driven back, and a struggle damages it", () => {
+    const bat = { id: "gb1", side: "gb", kind: "battery", arm: "artillery", bases: 1, battery: { type: "FOOT" }, position: { x: 20, y: 30 }, facing: 270 };
+    const swept = fight(contact({}, {}, { gb1: bat }), [6, 6, 1, 1]);
+    expect(unit(swept, "gb1").removed).toBe("captured");
+    const driven = fight(contact({}, {}, { gb1: bat }), [2, 2, 2, 2]);
+    expect(results(driven)).toEqual(["DRIVEN_BACK"]);
+    expect(unit(driven, "gb1").battery).toMatchObject({ damaged: true, silenced: true, limbered: true, withdrawn: true });
+    const struggle = fight(contact({}, {}, { gb1: bat }), [1, 1, 4, 4, 6, 6, 1, 1]);
+    expect(results(struggle)[0]).toBe("DESPERATE_STRUGGLE");
+    expect(events(struggle, "fnf/damaged")[0]?.rule).toBe("FNF-ART-5");
+  });
+
+  it("FNF-DET-4: a defending detachment is destroyed by any result of 0 or more", () => {
+    const det = { id: "gb1", side: "gb", kind: "detachment", arm: "infantry", bases: 1, position: { x: 20, y: 30 }, facing: 270 };
+    const s = fight(contact({}, {}, { gb1: det }), [1, 1, 2, 2]);
+    expect(unit(s, "gb1").removed).toBe("destroyed");
+  });
+
+  it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
+    const s = play(withDice(contact(), [3, 3, 3, 3]), { type: "turn/advance" });
+    expect(s.fnf?.melees).toEqual({});
+    expect(events(s, "fnf/meleeRolled")).toHaveLength(1);
+  });
+});
+
+function withDice(s: S, d: number[]): S {
+  return { ...s, dice: { kind: "scripted", d6: d, angles: [], draws: 0 } } as S;
+}
