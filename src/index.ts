@@ -12,3 +12,6 @@ export * from "./dice/index.js";
 export * as scenarios from "./scenarios/index.js";
 export * as geometry from "./geometry/index.js";
 export * as fnf from "./rules/fnf/index.js";
+export * as battle from "./battle/index.js";
+export * as bots from "./bots/index.js";
+export * as analysis from "./analysis/index.js";

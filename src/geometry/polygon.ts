@@ -20,8 +20,21 @@ export const closestPointOnSegment = (p: Vec2, a: Vec2, b: Vec2): Vec2 => {
   return lerp(a, b, t);
 };
 
-/** Distance from point p to segment [a, b]. */
-export const pointSegmentDistance = (p: Vec2, a: Vec2, b: Vec2): number => dist(p, closestPointOnSegment(p, a, b));
+/**
+ * Distance from point p to segment [a, b]: the same arithmetic as `dist(p, closestPointOnSegment(p, a, b))`,
+ * operation for operation (so bit-identical), on plain numbers with no allocation (a hot path).
+ */
+export const pointSegmentDistance = (p: Vec2, a: Vec2, b: Vec2): number => pointSegmentDistanceXY(p.x, p.y, a.x, a.y, b.x, b.y);
+
+/** {@link pointSegmentDistance} on coordinates. */
+function pointSegmentDistanceXY(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const abx = bx - ax;
+  const aby = by - ay;
+  const l2 = abx * abx + aby * aby;
+  if (l2 === 0) return Math.hypot(px - ax, py - ay);
+  const t = Math.max(0, Math.min(1, ((px - ax) * abx + (py - ay) * aby) / l2));
+  return Math.hypot(px - (ax + (bx - ax) * t), py - (ay + (by - ay) * t));
+}
 
 /**
  * Parameters (s on [a,b], t on [c,d]) where two segments meet at a single point, or null when they
@@ -45,20 +58,21 @@ export const segmentsIntersect = (a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean =
 
 /** Minimum distance between segments [a, b] and [c, d] (0 when they cross). */
 export const segmentSegmentDistance = (a: Vec2, b: Vec2, c: Vec2, d: Vec2): number => {
-  const r = sub(b, a);
-  const q = sub(d, c);
-  const ac = sub(c, a);
-  const den = cross(r, q);
+  // The arithmetic of sub/cross written out on plain numbers (bit-identical, no allocation).
+  const rx = b.x - a.x, ry = b.y - a.y;
+  const qx = d.x - c.x, qy = d.y - c.y;
+  const acx = c.x - a.x, acy = c.y - a.y;
+  const den = rx * qy - ry * qx;
   if (den !== 0) {
-    const s = cross(ac, q) / den;
-    const t = cross(ac, r) / den;
+    const s = (acx * qy - acy * qx) / den;
+    const t = (acx * ry - acy * rx) / den;
     if (s >= 0 && s <= 1 && t >= 0 && t <= 1) return 0;
   }
   return Math.min(
-    pointSegmentDistance(a, c, d),
-    pointSegmentDistance(b, c, d),
-    pointSegmentDistance(c, a, b),
-    pointSegmentDistance(d, a, b),
+    pointSegmentDistanceXY(a.x, a.y, c.x, c.y, d.x, d.y),
+    pointSegmentDistanceXY(b.x, b.y, c.x, c.y, d.x, d.y),
+    pointSegmentDistanceXY(c.x, c.y, a.x, a.y, b.x, b.y),
+    pointSegmentDistanceXY(d.x, d.y, a.x, a.y, b.x, b.y),
   );
 };
 

@@ -6,7 +6,7 @@ import type { Frame } from "./frame.js";
 import type { Polygon } from "./polygon.js";
 import { NUMERIC_TOL, segmentSegmentDistance } from "./polygon.js";
 import type { Vec2 } from "./vec.js";
-import { EPSILON, addScaled, dist, dot, forward, inContact, leq, right, rotateAbout, sub } from "./vec.js";
+import { EPSILON, addScaled, degToRad, dist, dot, forward, inContact, leq, right, rotateAbout, sub } from "./vec.js";
 
 /**
  * A rectangle with its own facing: `halfWidth` runs along the right vector r, `halfDepth` along the
@@ -81,20 +81,26 @@ export const closestPointOnRect = (p: Vec2, rect: OrientedRect): Vec2 => {
 /** Distance from a point to a filled rectangle (0 inside). */
 export const pointRectDistance = (p: Vec2, rect: OrientedRect): number => dist(p, closestPointOnRect(p, rect));
 
-/** Projection half-extent of a rectangle on a unit axis. */
-const radiusOn = (rect: OrientedRect, axis: Vec2): number =>
-  rect.halfWidth * Math.abs(dot(right(rect.facing), axis)) + rect.halfDepth * Math.abs(dot(forward(rect.facing), axis));
-
 /**
  * Smallest penetration depth over the four separating axes: negative when separated, 0 when the
  * rectangles only touch, positive when their interiors overlap.
  */
 export const rectPenetration = (a: OrientedRect, b: OrientedRect): number => {
-  const axes = [forward(a.facing), right(a.facing), forward(b.facing), right(b.facing)];
-  const d = sub(b.center, a.center);
+  // The projection half-extents (|r·axis|·hw + |f·axis|·hd) and `dot` over the axes f(a), r(a), f(b), r(b), written out on plain numbers with
+  // the same operations in the same order (bit-identical, no allocation: a hot path of movement).
+  const ta = degToRad(a.facing);
+  const tb = degToRad(b.facing);
+  const afx = Math.cos(ta), afy = Math.sin(ta), arx = Math.sin(ta), ary = -Math.cos(ta);
+  const bfx = Math.cos(tb), bfy = Math.sin(tb), brx = Math.sin(tb), bry = -Math.cos(tb);
+  const dx = b.center.x - a.center.x;
+  const dy = b.center.y - a.center.y;
   let least = Infinity;
-  for (const axis of axes) {
-    const depth = radiusOn(a, axis) + radiusOn(b, axis) - Math.abs(dot(d, axis));
+  for (let i = 0; i < 4; i++) {
+    const x = i === 0 ? afx : i === 1 ? arx : i === 2 ? bfx : brx;
+    const y = i === 0 ? afy : i === 1 ? ary : i === 2 ? bfy : bry;
+    const ra = a.halfWidth * Math.abs(arx * x + ary * y) + a.halfDepth * Math.abs(afx * x + afy * y);
+    const rb = b.halfWidth * Math.abs(brx * x + bry * y) + b.halfDepth * Math.abs(bfx * x + bfy * y);
+    const depth = ra + rb - Math.abs(dx * x + dy * y);
     if (depth < least) least = depth;
   }
   return least;
@@ -148,8 +154,60 @@ export const closestPointOnFootprint = (p: Vec2, fp: Footprint): Vec2 => {
   return best;
 };
 
+/** A circle holding every rectangle of a footprint: centre and radius. */
+export interface FootprintBounds {
+  readonly x: number;
+  readonly y: number;
+  readonly r: number;
+}
+
+/** Bounds already computed, per footprint array (footprints are immutable values). */
+const BOUNDS = new WeakMap<Footprint, FootprintBounds>();
+
+/** A circle around a footprint (the mean of its rectangle centres, reaching every corner); cached. */
+export const footprintBounds = (fp: Footprint): FootprintBounds => {
+  let b = BOUNDS.get(fp);
+  if (b !== undefined) return b;
+  let x = 0;
+  let y = 0;
+  for (const rect of fp) {
+    x += rect.center.x;
+    y += rect.center.y;
+  }
+  x /= Math.max(1, fp.length);
+  y /= Math.max(1, fp.length);
+  let r = 0;
+  for (const rect of fp) r = Math.max(r, Math.hypot(rect.center.x - x, rect.center.y - y) + Math.hypot(rect.halfWidth, rect.halfDepth));
+  b = { x, y, r };
+  BOUNDS.set(fp, b);
+  return b;
+};
+
+/** Slack on {@link footprintsApart}, far above rounding error and far below any rules distance. */
+const APART_SLACK = 1e-6;
+
+/**
+ * True when the footprints are certainly more than `x` inches apart (with the ε tolerance), by
+ * their bounding circles alone: a cheap broad phase before an exact distance. False means "maybe
+ * within": measure. Never true when `isWithin(a, b, x)` holds.
+ */
+export const footprintsApart = (a: Footprint, b: Footprint, x: number): boolean => {
+  // One rectangle (every formed unit, every movement sample): its own circle, no cache lookup.
+  const ra = a.length === 1 ? (a[0] as OrientedRect) : null;
+  const rb = b.length === 1 ? (b[0] as OrientedRect) : null;
+  const ba = ra === null ? footprintBounds(a) : null;
+  const bb = rb === null ? footprintBounds(b) : null;
+  const ax = ra === null ? (ba as FootprintBounds).x : ra.center.x;
+  const ay = ra === null ? (ba as FootprintBounds).y : ra.center.y;
+  const ar = ra === null ? (ba as FootprintBounds).r : Math.hypot(ra.halfWidth, ra.halfDepth);
+  const bx = rb === null ? (bb as FootprintBounds).x : rb.center.x;
+  const by = rb === null ? (bb as FootprintBounds).y : rb.center.y;
+  const br = rb === null ? (bb as FootprintBounds).r : Math.hypot(rb.halfWidth, rb.halfDepth);
+  return Math.hypot(ax - bx, ay - by) - ar - br > x + EPSILON + APART_SLACK;
+};
+
 /** "A is within X inches of B": distance ≤ X with tolerance, exactly X counts (CORE-GEO-11). */
-export const isWithin = (a: Footprint, b: Footprint, x: number): boolean => leq(footprintDistance(a, b), x);
+export const isWithin = (a: Footprint, b: Footprint, x: number): boolean => !footprintsApart(a, b, x) && leq(footprintDistance(a, b), x);
 
 /** "More than X inches": the complement of {@link isWithin} (CORE-GEO-11). */
 export const isMoreThan = (a: Footprint, b: Footprint, x: number): boolean => !isWithin(a, b, x);

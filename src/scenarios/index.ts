@@ -37,3 +37,22 @@ export function ridgeAction(seed: number | string = 1): BattleSetup {
     ],
   };
 }
+
+export { parseScenario, parseScenarioText, scenarioSetup, victoryOf, createScenarioBattle } from "./load.js";
+export { builtinScenario, BUILTIN_SCENARIO_IDS, BUILTIN_SCENARIO_FILES, type BuiltinScenarioId } from "./builtin.js";
+export {
+  ScenarioSchema,
+  VictorySpecSchema,
+  VictoryConditionSchema,
+  ObjectiveSchema,
+  SCENARIO_FORMAT,
+  SCENARIO_VERSION,
+  type Scenario,
+  type ScenarioInput,
+  type VictorySpec,
+  type VictorySpecInput,
+  type VictoryCondition,
+  type Objective,
+  type Rect,
+} from "./format.js";
+export { UNIT_KINDS, UNIT_KIND_TABLE, CHARACTER_KINDS, type UnitKind, type CharacterKind } from "./kinds.js";

@@ -14,6 +14,9 @@ export const PROFILES = {
   grenadiers: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8 },
   hussars: { M: 8, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 7 },
   cuirassiers: { M: 7, WS: 4, BS: 3, S: 4, T: 3, W: 1, I: 3, A: 1, Ld: 8 },
+  lancers: { M: 8, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 },
+  general: { M: 8, WS: 4, BS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 9 },
+  brigadier: { M: 8, WS: 4, BS: 4, S: 4, T: 3, W: 2, I: 4, A: 2, Ld: 8 },
 } as const satisfies Record<string, Profile>;
 
 /** Options for {@link infantryBattalion}. */

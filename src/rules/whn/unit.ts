@@ -84,9 +84,22 @@ export function layoutSpecOf(u: Unit): LayoutSpec {
   }
 }
 
-/** The unit laid out on the table at its position and facing. */
+/**
+ * Layouts already made, per unit object. Units are immutable values (a changed unit is a new
+ * object), and a layout depends on nothing but its unit, so a layout never goes stale; the map is
+ * weak, so it holds nothing a battle has dropped. Every phase and every candidate action of a
+ * legal-action listing re-reads the same units' layouts: this makes those reads free.
+ */
+const LAYOUTS = new WeakMap<Unit, UnitLayout>();
+
+/** The unit laid out on the table at its position and facing (cached per unit object). */
 export function layoutOf(u: Unit): UnitLayout {
-  return layoutUnit(layoutSpecOf(u), { p: u.position, facing: u.facing });
+  let l = LAYOUTS.get(u);
+  if (l === undefined) {
+    l = layoutUnit(layoutSpecOf(u), { p: u.position, facing: u.facing });
+    LAYOUTS.set(u, l);
+  }
+  return l;
 }
 
 /** The unit's footprint (the rectangles the rules measure to). */
@@ -104,13 +117,19 @@ export function characterFootprint(c: Character): Footprint {
   return layoutUnit({ kind: "block", files: 1, count: 1, base: c.base }, { p: c.position, facing: c.facing }).footprint;
 }
 
-/** Units in play, in id order (stable, so every iteration is deterministic). */
+/** Units in play per units record (records are immutable values, so the list never goes stale). */
+const IN_PLAY = new WeakMap<BattleState["units"], readonly Unit[]>();
+
+/** Units in play, in id order (stable, so every iteration is deterministic). A fresh array. */
 export function unitsInPlay(state: BattleState): Unit[] {
+  const cached = IN_PLAY.get(state.units);
+  if (cached !== undefined) return cached.slice();
   const out: Unit[] = [];
   for (const id of Object.keys(state.units).sort()) {
     const u = state.units[id as UnitId];
     if (u !== undefined && inPlay(u)) out.push(u);
   }
+  IN_PLAY.set(state.units, out.slice());
   return out;
 }
 

@@ -1,8 +1,69 @@
+/**
+ * The WHN close combat module (CORE-CC, CORE-CR, CORE-BREAK, CORE-PURS, CORE-REDR, CORE-DISENG,
+ * CORE-CHAL, WHN-CC, WHN-BREAK, HR-SQUARE): actions, reducers, hooks, and the plain-value
+ * resolution and exact odds that apps, bots and researchers call directly.
+ */
 import { defineModule } from "../../../engine/module.js";
+import type { Violation } from "../../../engine/violation.js";
+import type { BattleState } from "../../../state/battle.js";
+import type { ActionContext } from "../../../engine/context.js";
+import { AnswerChallengeActionSchema, ChallengeActionSchema, DisengageActionSchema, FightActionSchema, RestrainActionSchema, answerChallenge, challenge, declareDisengage, fight, restrain } from "./actions.js";
+import { declaredDisengagements, disengage } from "./disengage.js";
+import { drive } from "./drive.js";
+import { recorder } from "./recorder.js";
+
+const str = (v: Violation, k: string): string => String(v[k] ?? "");
+
+/** Entering the close combat phase: fight every combat that needs no player choice (CORE-CC-1). */
+function enterCombat(state: BattleState, ctx: ActionContext): BattleState {
+  return drive(state, recorder(ctx));
+}
+
+/** The compulsory-moves step: declared disengagements are made (CORE-DISENG-1). */
+function compulsoryDisengage(state: BattleState, ctx: ActionContext): BattleState {
+  const r = recorder(ctx);
+  let s = state;
+  for (const id of declaredDisengagements(state)) s = disengage(s, r, id);
+  return s;
+}
 
 /** The WHN combat module: its actions, reducers and compulsory-step hooks. */
 export const combatModule = defineModule({
   name: "whn/combat",
-  actions: [] as const,
-  routes: {},
+  actions: [FightActionSchema, ChallengeActionSchema, AnswerChallengeActionSchema, RestrainActionSchema, DisengageActionSchema] as const,
+  routes: {
+    "combat/fight": { rulesets: ["whn"], phases: ["combat"], handler: fight },
+    "combat/challenge": { rulesets: ["whn"], phases: ["combat"], handler: challenge },
+    "combat/answerChallenge": { rulesets: ["whn"], phases: ["combat"], handler: answerChallenge },
+    "combat/restrain": { rulesets: ["whn"], phases: ["combat", "movement"], handler: restrain },
+    "combat/disengage": { rulesets: ["whn"], phases: ["movement"], handler: declareDisengage },
+  },
+  messages: {
+    "combat/decision_pending": (v) => `A ${str(v, "kind")} decision is pending; make it first.`,
+    "combat/nothing_to_fight": () => "Every combat has already fought this phase.",
+    "combat/unknown_combat": (v) => `There is no combat "${str(v, "combat")}".`,
+    "combat/already_fought": (v) => `Combat ${str(v, "combat")} has already fought its round this phase.`,
+    "combat/no_challenge_due": (v) => `No challenge is awaited in combat ${str(v, "combat")} now.`,
+    "combat/not_in_combat": (v) => `Character ${str(v, "character")} is not fighting in combat ${str(v, "combat")} on that side.`,
+    "combat/no_restraint_due": (v) => `Unit ${str(v, "unit")} has no pursuit decision to make.`,
+    "combat/unknown_unit": (v) => `There is no unit "${str(v, "unit")}" in play.`,
+    "combat/wrong_step": (v) => `Disengagements are declared with charges, not in the ${str(v, "step")} step.`,
+    "combat/not_your_unit": (v) => `Unit ${str(v, "unit")} belongs to the other player.`,
+    "combat/not_engaged": (v) => `Unit ${str(v, "unit")} is not in a combat.`,
+    "combat/may_not_disengage": (v) => `Unit ${str(v, "unit")} is ${str(v, "order")} and may not choose to disengage.`,
+    "combat/already_declared": (v) => `Unit ${str(v, "unit")} has already declared its disengagement.`,
+  },
+  enter: { "whn:combat": enterCombat, "whn:movement.compulsory": compulsoryDisengage },
 });
+
+export { resolveRound, fightingModels, attacksOf } from "./round.js";
+export { roundOutcomes, unsavedChance, type RoundOutcome } from "./exact.js";
+export { combatRoundOdds, roundOdds, type RoundOdds } from "./odds.js";
+export { combatToDecision, decisionOdds, type DecisionOdds } from "./markov.js";
+export { buildRound, type BuiltRound, type SideMorale } from "./build.js";
+export { scoreSides, settle } from "./score.js";
+export { strikeSlots } from "./order.js";
+export { MELEE_WEAPON_TABLE, weaponEffect } from "./weapons.js";
+export { RANK_BONUS_TABLE, rankBonusOf, squarenessOf, squarenessBonus, modelCountBonus } from "./ranks.js";
+export { legalCombatActions } from "./legal.js";
+export type * from "./types.js";

@@ -90,3 +90,8 @@ export function weaponEffect(weapon: MeleeWeapon, s: WeaponSituation): WeaponEff
     saveImprove: w.saveImprove,
   };
 }
+
+/** Mounted composite bowmen may shoot when charging, unless they also carry a spear or lance (CORE-WPN-9). */
+export function mayShootWhenCharging(e: { readonly missile: string | null; readonly melee: MeleeWeapon }, mounted: boolean): boolean {
+  return mounted && e.missile === "compositeBow" && e.melee !== "thrustingSpear" && e.melee !== "lance" && e.melee !== "coreLance";
+}

@@ -10,7 +10,7 @@ import type { Unit } from "../../../state/unit.js";
 import { violation, type Violation } from "../../../engine/violation.js";
 import type { Frame } from "../../../geometry/frame.js";
 import { layoutUnit, type UnitLayout } from "../../../geometry/layout.js";
-import { footprintDistance } from "../../../geometry/rect.js";
+import { footprintDistance, footprintsApart } from "../../../geometry/rect.js";
 import { inContact } from "../../../geometry/vec.js";
 import { footprintOf, getUnit, inPlay, joinedCharacters, layoutSpecOf, unitsInPlay } from "../unit.js";
 import { FORMATION_TABLE } from "./formations.js";
@@ -79,7 +79,8 @@ export function combatOf(state: BattleState, id: UnitId): string | null {
 export function isEngagedUnit(state: BattleState, u: Unit): boolean {
   if (combatOf(state, u.id) !== null) return true;
   const fp = footprintOf(u);
-  return unitsInPlay(state).some((e) => e.side !== u.side && inContact(footprintDistance(fp, footprintOf(e))));
+  // Broad phase first: most enemies are far away, and their bounding circles say so cheaply.
+  return unitsInPlay(state).some((e) => e.side !== u.side && !footprintsApart(fp, footprintOf(e), 0) && inContact(footprintDistance(fp, footprintOf(e))));
 }
 
 /**

@@ -138,26 +138,36 @@ export function ranksFor(figures: number, files: number): number {
  * @example canAdopt(unit, "SQUARE") === null
  */
 export function canAdopt(unit: Unit, formation: Formation, files: number = unit.files, state?: BattleState): Violation | null {
+  const r = adoptRefusal(unit, formation, files, state);
+  return r === null ? null : violation("movement/formation_not_allowed", r.rule, { unit: unit.id, formation, files, why: r.why() });
+}
+
+/**
+ * The checks of {@link canAdopt} without building a violation: null when the unit may adopt the
+ * formation, else the rule and (lazily, so a listing that tries every width builds no strings) why.
+ */
+function adoptRefusal(unit: Unit, formation: Formation, files: number, state: BattleState | undefined): { rule: RuleId; why: () => string } | null {
   const info: FormationInfo = FORMATION_TABLE[formation];
-  const refuse = (why: string, rule: RuleId = info.rule): Violation =>
-    violation("movement/formation_not_allowed", rule, { unit: unit.id, formation, files, why });
-  if (!(info.troops as readonly string[]).includes(unit.troopType)) return refuse(`not for ${unit.troopType}`, "WHN-FORM-1");
-  if (info.eligibility === "light" && !unit.light) return refuse("only light troops may skirmish", "WHN-SKIRM-1");
+  const refuse = (why: () => string, rule: RuleId = info.rule) => ({ rule, why });
+  if (!(info.troops as readonly string[]).includes(unit.troopType)) return refuse(() => `not for ${unit.troopType}`, "WHN-FORM-1");
+  if (info.eligibility === "light" && !unit.light) return refuse(() => "only light troops may skirmish", "WHN-SKIRM-1");
   if (info.eligibility === "lightListed" && !(unit.light && unit.extendedOrderAllowed))
-    return refuse("only light troops the army list designates may use extended order", "WHN-SKIRM-1");
+    return refuse(() => "only light troops the army list designates may use extended order", "WHN-SKIRM-1");
   if (formation === "EXTENDED_ORDER" && state !== undefined && joinedCharacters(state, unit.id).length > 0)
-    return refuse("a joined leader must leave before extended order", "WHN-LEAD-4");
-  if (unit.figures < info.minModels) return refuse(`needs at least ${info.minModels} models`);
-  if (!Number.isInteger(files) || files < 1) return refuse("files must be a positive whole number");
+    return refuse(() => "a joined leader must leave before extended order", "WHN-LEAD-4");
+  if (unit.figures < info.minModels) return refuse(() => `needs at least ${info.minModels} models`);
+  if (!Number.isInteger(files) || files < 1) return refuse(() => "files must be a positive whole number");
   if (formation === "SQUARE" || formation === "EXTENDED_ORDER" || unit.troopType === "artillery") return null;
   const f = Math.min(files, unit.figures);
   const ranks = ranksFor(unit.figures, f);
-  if (info.files !== null && (f < info.files[0] || f > info.files[1])) return refuse(`${f} files; allowed ${info.files[0]}–${info.files[1]}`);
+  const fr = info.files;
+  if (fr !== null && (f < fr[0] || f > fr[1])) return refuse(() => `${f} files; allowed ${fr[0]}–${fr[1]}`);
   // A light infantry LINE may stand in a single rank (AMB-109).
   const lightSingleRank = formation === "LINE" && unit.light && ranks === 1;
-  if (info.ranks !== null && !lightSingleRank && (ranks < info.ranks[0] || ranks > info.ranks[1]))
-    return refuse(`${ranks} ranks; allowed ${info.ranks[0]}–${info.ranks[1] === Infinity ? "any" : info.ranks[1]}`);
-  if (info.ranksAtLeastFiles && ranks < f) return refuse(`${ranks} ranks for ${f} files; needs ranks ≥ files`);
+  const rr = info.ranks;
+  if (rr !== null && !lightSingleRank && (ranks < rr[0] || ranks > rr[1]))
+    return refuse(() => `${ranks} ranks; allowed ${rr[0]}–${rr[1] === Infinity ? "any" : rr[1]}`);
+  if (info.ranksAtLeastFiles && ranks < f) return refuse(() => `${ranks} ranks for ${f} files; needs ranks ≥ files`);
   return null;
 }
 
@@ -172,8 +182,8 @@ export function shapeOk(unit: Unit): boolean {
 
 /** Every file count with which a unit may adopt a formation (for bots and UIs). */
 export function adoptableFiles(unit: Unit, formation: Formation, state?: BattleState): number[] {
-  if (formation === "SQUARE" || formation === "EXTENDED_ORDER") return canAdopt(unit, formation, unit.files, state) === null ? [unit.files] : [];
+  if (formation === "SQUARE" || formation === "EXTENDED_ORDER") return adoptRefusal(unit, formation, unit.files, state) === null ? [unit.files] : [];
   const out: number[] = [];
-  for (let f = 1; f <= unit.figures; f++) if (canAdopt(unit, formation, f, state) === null) out.push(f);
+  for (let f = 1; f <= unit.figures; f++) if (adoptRefusal(unit, formation, f, state) === null) out.push(f);
   return out;
 }

@@ -11,7 +11,7 @@ import type { Frame } from "../../../geometry/frame.js";
 import { applyStep, sweptTerrainCost, wheelCost, TERRAIN_RATES } from "../../../geometry/movement.js";
 import { NUMERIC_TOL, polygonDistance } from "../../../geometry/polygon.js";
 import type { Footprint } from "../../../geometry/rect.js";
-import { footprintDistance, rectBehindFrame, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
+import { footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
 import { crossesTableEdge } from "../../../geometry/away.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { addScaled, forward, leq, lt } from "../../../geometry/vec.js";
@@ -140,16 +140,21 @@ export interface PlacementOptions {
 export function checkPlacement(state: BattleState, u: Unit, samples: readonly Footprint[], opts: PlacementOptions = {}): Violation | null {
   const others = unitsInPlay(state).filter((o) => o.id !== u.id && !(opts.ignore?.has(o.id) ?? false));
   const start = footprintOf(u);
-  const placed = others.map((o) => ({ o, fp: footprintOf(o), startDist: footprintDistance(start, footprintOf(o)) }));
+  // The start distance is measured only for a unit that some sample comes within 1" of.
+  const placed = others.map((o) => ({ o, fp: footprintOf(o), startDist: -1 }));
   const terrain = state.terrain as readonly TerrainFeature[];
   for (const fp of samples) {
     if (crossesTableEdge(fp, state.table)) return refuse("off_table", "CORE-GEO-2", { unit: u.id });
     if (inImpassable(fp, terrain)) return refuse("impassable", "CORE-MOVE-5", { unit: u.id });
     for (const p of placed) {
+      // Broad phase: more than 1" apart by bounding circles means no overlap and not too close.
+      if (footprintsApart(fp, p.fp, 1)) continue;
       if (fp.some((a) => p.fp.some((b) => rectsOverlap(a, b)))) return refuse("through_unit", "CORE-MOVE-4", { unit: u.id, other: p.o.id });
       if (opts.allowNearEnemy !== true && p.o.side !== u.side) {
         const d = footprintDistance(fp, p.fp);
-        if (leq(d, 1) && lt(d, p.startDist)) return refuse("too_close_to_enemy", "CORE-MOVE-4", { unit: u.id, enemy: p.o.id, distance: d });
+        if (!leq(d, 1)) continue;
+        if (p.startDist < 0) p.startDist = footprintDistance(start, p.fp);
+        if (lt(d, p.startDist)) return refuse("too_close_to_enemy", "CORE-MOVE-4", { unit: u.id, enemy: p.o.id, distance: d });
       }
     }
   }

@@ -1,0 +1,21 @@
+// Bundles the benchmark (bench/run.ts) and the study worker (src/cli/worker.ts) into plain ESM
+// JavaScript in bench/.out/, so `npm run bench` measures the code as users run it (compiled JS, no
+// TypeScript loader in the process or in the worker threads). The worker lands next to run.js,
+// where src/cli/pool.ts looks for `./worker.js`. piscina stays external (it loads its own files).
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const common = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: "linked",
+  external: ["piscina"],
+  logLevel: "warning",
+  absWorkingDir: root,
+  // Bundled CommonJS dependencies (zod's and immer's ESM builds need none, but keep require working).
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+};
+await build({ ...common, entryPoints: { run: "bench/run.ts", prof: "bench/prof.ts", worker: "src/cli/worker.ts" }, outdir: "bench/.out" });

@@ -1,0 +1,210 @@
+/**
+ * One entry point for exact odds: `odds(question)` dispatches to the exact distribution of a
+ * Leadership, Break, Panic or rally test, a musket volley (plain spec or read from a battle state),
+ * a close-combat round, or an FnF fire or melee roll, and returns the distribution with its
+ * "at least X" curve, mean, variance, quantiles and named event chances. `oddsSampler(question)`
+ * samples the same outcome with dice, for the tests that hold the two against each other.
+ */
+import type { Dice } from "../dice/index.js";
+import { Dist } from "../dice/index.js";
+import type { BattleState } from "../state/battle.js";
+import { sampleVolley, volleyOdds, type VolleySpec } from "../rules/whn/shooting/volley.js";
+import { shootingOdds, volleySpec } from "../rules/whn/shooting/odds.js";
+import type { ShotRequest } from "../rules/whn/shooting/situation.js";
+import type { RoundInput } from "../rules/whn/combat/types.js";
+import { resolveRound } from "../rules/whn/combat/round.js";
+import { roundOutcomes } from "../rules/whn/combat/exact.js";
+import { combatToDecision, sampleCombatToDecision, DECISION_LABELS, type DecisionInput } from "./combatChain.js";
+import { FNF_CHARGE_LABELS, FNF_FIRE_LABELS, fnfFireDist, fnfMeleeDist, sampleFnfFire, sampleFnfMelee } from "./fnfRolls.js";
+
+/** A question the odds API answers. Leadership values are the unit's effective Ld (WHN-LEAD-3). */
+export type OddsQuestion =
+  /** A Leadership test (CORE-GEN-3): the 2D6 total; event `passed` = P(2D6 ≤ ld + modifier). */
+  | { readonly kind: "leadership"; readonly ld: number; readonly modifier?: number }
+  /** A Break test (CORE-BREAK-1, WHN-BREAK-1/3): Ld − margin; outcome 0 = falls back, 1 = breaks (or flows past a square). */
+  | { readonly kind: "breakTest"; readonly ld: number; readonly margin: number; readonly cavalryVsSquares?: boolean; readonly autoBreak?: boolean }
+  /** A Panic test (WHN-PANIC-3/4): outcome 0 = passed, 1 = disordered (GOOD) or fled (DISORDERED). */
+  | { readonly kind: "panic"; readonly ld: number; readonly disordered?: boolean }
+  /** A rally test (CORE-RALLY-1…3, WHN-RALLY-2): outcome 1 = rallied; a FLEEING unit under 5 models cannot. */
+  | { readonly kind: "rally"; readonly ld: number; readonly fleeing?: boolean; readonly models?: number }
+  /** A musket volley on plain numbers (CORE-SHOOT-3…5, WHN-PANIC-2): casualties. */
+  | { readonly kind: "volley"; readonly spec: VolleySpec }
+  /** A shooting action read from a battle state (target unit only): casualties on the target. */
+  | { readonly kind: "shooting"; readonly state: BattleState; readonly request: ShotRequest }
+  /** One close-combat round (CORE-CC, CORE-CR): side 0's signed margin (+ win, − loss, 0 draw). */
+  | { readonly kind: "combatRound"; readonly input: RoundInput }
+  /** Close combat fought round after round until a side wins, then the loser's Break test (absorbing chain). */
+  | { readonly kind: "combatToDecision"; readonly input: DecisionInput }
+  /** An FnF fire roll (FNF-FIRE-5…7): the effect, 0 = Desultory … 4 = Withering. */
+  | { readonly kind: "fnfFire"; readonly points: number; readonly modifier?: number }
+  /** An FnF melee (FNF-MEL-1, FNF-MEL-5): attacker − defender totals. */
+  | { readonly kind: "fnfMelee"; readonly attacker?: number; readonly defender?: number };
+
+/** The exact answer to an {@link OddsQuestion}. */
+export interface OddsAnswer {
+  readonly kind: OddsQuestion["kind"];
+  /** What the outcome counts, e.g. `"casualties"` or `"effect"`. */
+  readonly outcome: string;
+  readonly dist: Dist;
+  /** When the outcomes are indices into named results, their names. */
+  readonly labels: readonly string[] | null;
+  /** Named event chances (e.g. `passed`, `sideAWins`, `WITHERING`). */
+  readonly events: Readonly<Record<string, number>>;
+  readonly mean: number;
+  readonly variance: number;
+  /** 5 %, 25 %, 50 %, 75 %, 95 % quantiles. */
+  readonly quantiles: Readonly<Record<"p05" | "p25" | "p50" | "p75" | "p95", number>>;
+  /** `[x, P(X ≥ x)]` per outcome. */
+  readonly atLeast: ReadonlyArray<readonly [number, number]>;
+}
+
+const TWO_D6 = Dist.nd6(2);
+
+/** A 0/1 distribution from P(1). */
+function flag(p: number): Dist {
+  return Dist.bernoulli(Math.min(1, Math.max(0, p)));
+}
+
+function answer(q: OddsQuestion, outcome: string, dist: Dist, labels: readonly string[] | null, events: Record<string, number>): OddsAnswer {
+  const ev: Record<string, number> = { ...events };
+  if (labels !== null) labels.forEach((l, i) => (ev[l] = dist.pEqual(i)));
+  return {
+    kind: q.kind,
+    outcome,
+    dist,
+    labels,
+    events: ev,
+    mean: dist.mean(),
+    variance: dist.variance(),
+    quantiles: { p05: dist.quantile(0.05), p25: dist.quantile(0.25), p50: dist.quantile(0.5), p75: dist.quantile(0.75), p95: dist.quantile(0.95) },
+    atLeast: dist.atLeastCurve(),
+  };
+}
+
+function checkLd(ld: number, api: string): void {
+  if (!Number.isInteger(ld)) throw new RangeError(`${api}: Leadership must be an integer, got ${String(ld)}`);
+}
+
+function stateVolley(state: BattleState, request: ShotRequest): VolleySpec {
+  const r = volleySpec(state, request);
+  if (!r.ok) throw new RangeError(`odds: the shooting cannot be resolved (${r.violation.code}, ${r.violation.rule})`);
+  return r.spec;
+}
+
+/** Side 0's signed margin: +margin when side 0 wins, −margin when side 1 wins, 0 for a draw. */
+function signedMargin(v: { readonly winner: 0 | 1 | null; readonly margin: number }): number {
+  return v.winner === null ? 0 : v.winner === 0 ? v.margin : -v.margin;
+}
+
+/**
+ * The exact distribution of a resolution, with its summaries.
+ * @example
+ * const a = odds({ kind: "leadership", ld: 7 });
+ * a.events.passed; // 21/36
+ * odds({ kind: "fnfFire", points: 10, modifier: 1 }).events.TELLING;
+ */
+export function odds(q: OddsQuestion): OddsAnswer {
+  switch (q.kind) {
+    case "leadership": {
+      checkLd(q.ld, "odds(leadership)");
+      const target = q.ld + (q.modifier ?? 0);
+      return answer(q, "total", TWO_D6, null, { passed: TWO_D6.pAtMost(target), failed: TWO_D6.pGreater(target) });
+    }
+    case "breakTest": {
+      checkLd(q.ld, "odds(breakTest)");
+      const fail = q.autoBreak === true ? 1 : TWO_D6.pGreater(q.ld - q.margin);
+      return answer(q, "result", flag(fail), ["fallBack", q.cavalryVsSquares === true ? "flowPast" : "broke"], {});
+    }
+    case "panic": {
+      checkLd(q.ld, "odds(panic)");
+      return answer(q, "result", flag(TWO_D6.pGreater(q.ld)), ["passed", q.disordered === true ? "fled" : "disordered"], {});
+    }
+    case "rally": {
+      checkLd(q.ld, "odds(rally)");
+      const can = !(q.fleeing === true && (q.models ?? Number.POSITIVE_INFINITY) < 5);
+      return answer(q, "result", flag(can ? TWO_D6.pAtMost(q.ld) : 0), ["failed", "rallied"], {});
+    }
+    case "volley":
+    case "shooting": {
+      const spec = q.kind === "volley" ? q.spec : stateVolley(q.state, q.request);
+      const v = q.kind === "shooting" ? shootingTarget(q.state, q.request) : volleyOdds(spec);
+      return answer(q, "casualties", v.casualties, null, { ...v.panic, panicTest: v.pPanicTest, meanHits: v.hits.mean(), meanUnsaved: v.unsaved.mean() });
+    }
+    case "combatRound": {
+      const mass = new Map<number, number>();
+      let a = 0, b = 0, draw = 0;
+      for (const o of roundOutcomes(q.input)) {
+        const m = signedMargin(o.verdict);
+        mass.set(m, (mass.get(m) ?? 0) + o.p);
+        if (m > 0) a += o.p;
+        else if (m < 0) b += o.p;
+        else draw += o.p;
+      }
+      return answer(q, "margin", Dist.fromEntries(mass), null, { sideAWins: a, draw, sideBWins: b });
+    }
+    case "combatToDecision": {
+      const r = combatToDecision(q.input);
+      return answer(q, "result", r.dist, DECISION_LABELS, { meanRounds: r.meanRounds, undecided: r.undecided });
+    }
+    case "fnfFire":
+      return answer(q, "effect", fnfFireDist(q.points, q.modifier ?? 0), FNF_FIRE_LABELS, { lowOnAmmo: 3 / 36 });
+    case "fnfMelee":
+      return answer(q, "difference", fnfMeleeDist(q.attacker ?? 0, q.defender ?? 0), null, chargeEvents(fnfMeleeDist(q.attacker ?? 0, q.defender ?? 0)));
+  }
+}
+
+function shootingTarget(state: BattleState, request: ShotRequest): ReturnType<typeof volleyOdds> {
+  const r = shootingOdds(state, request);
+  if (!r.ok) throw new RangeError(`odds: the shooting cannot be resolved (${r.violation.code}, ${r.violation.rule})`);
+  return r.odds.target;
+}
+
+function chargeEvents(diff: Dist): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const l of FNF_CHARGE_LABELS) out[l] = 0;
+  for (const [x, p] of diff.entries()) {
+    const label = FNF_CHARGE_LABELS[chargeIndex(x)] as string;
+    out[label] = (out[label] ?? 0) + p;
+  }
+  return out;
+}
+
+/** Index into {@link FNF_CHARGE_LABELS} of a melee difference (FNF-MEL-5). */
+function chargeIndex(d: number): number {
+  return d >= 7 ? 0 : d >= 4 ? 1 : d >= 1 ? 2 : d === 0 ? 3 : d >= -3 ? 4 : d >= -6 ? 5 : 6;
+}
+
+/**
+ * A sampler of the same outcome `odds(question)` describes, prepared once: each call rolls one
+ * resolution with the given dice and returns its outcome value.
+ * @example
+ * const sample = oddsSampler({ kind: "leadership", ld: 7 });
+ * sample(roller(seedDice(1))); // a 2D6 total
+ */
+export function oddsSampler(q: OddsQuestion): (dice: Dice) => number {
+  switch (q.kind) {
+    case "leadership":
+      return (d) => d.d6() + d.d6();
+    case "breakTest":
+      return q.autoBreak === true ? () => 1 : (d) => (d.d6() + d.d6() > q.ld - q.margin ? 1 : 0);
+    case "panic":
+      return (d) => (d.d6() + d.d6() > q.ld ? 1 : 0);
+    case "rally": {
+      if (q.fleeing === true && (q.models ?? Number.POSITIVE_INFINITY) < 5) return () => 0;
+      return (d) => (d.d6() + d.d6() <= q.ld ? 1 : 0);
+    }
+    case "volley":
+    case "shooting": {
+      const spec = q.kind === "volley" ? q.spec : stateVolley(q.state, q.request);
+      return (d) => sampleVolley(d, spec).casualties;
+    }
+    case "combatRound":
+      return (d) => signedMargin(resolveRound(q.input, d));
+    case "combatToDecision":
+      return (d) => sampleCombatToDecision(q.input, d).result;
+    case "fnfFire":
+      return (d) => sampleFnfFire(d, q.points, q.modifier ?? 0);
+    case "fnfMelee":
+      return (d) => sampleFnfMelee(d, q.attacker ?? 0, q.defender ?? 0);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Whole battles: victory rules, battles judged by them, records with replay and undo, self-play and
+ * a readable account.
+ */
+export { judge, wipeOut, resultOf, armyLoss, standardsTaken, objectiveHolder, lostOrFleeing, type Verdict, type JudgeMoment } from "./victory.js";
+export { startBattle, playAction, judgeOutcome } from "./game.js";
+export {
+  newRecord,
+  recordAction,
+  replay,
+  finalState,
+  undo,
+  saveRecord,
+  loadRecord,
+  RECORD_VERSION,
+  RECORD_MIGRATIONS,
+  BattleRecordSchema,
+  type BattleRecord,
+  type Migration,
+  type ReplayError,
+  type Replayed,
+} from "./record.js";
+export { playBattle, namedBot, scenarioContext, DEFAULT_BUDGETS, type BotName, type PlayOptions, type BattleOutcome } from "./play.js";
+export { battleAccount, describeEvent, type AccountOptions } from "./account.js";

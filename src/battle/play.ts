@@ -1,0 +1,118 @@
+/**
+ * Self-play: `playBattle` plays a scenario to the end with one bot a side and returns the result,
+ * the record (setup, victory rules, actions: replayable) and the event log.
+ */
+import type { BattleEvent, BattleResult, BattleState } from "../state/battle.js";
+import type { SideId } from "../state/ids.js";
+import type { Action } from "../engine/actions.js";
+import { formatInputError, formatViolation } from "../engine/format.js";
+import { FusilladeError } from "../engine/violation.js";
+import { legalActions } from "../engine/decisions.js";
+import type { Scenario } from "../scenarios/format.js";
+import { scenarioSetup } from "../scenarios/load.js";
+import type { Bot, BotContext } from "../bots/types.js";
+import { randomBot } from "../bots/random.js";
+import { greedyBot } from "../bots/greedy.js";
+import { searchBot } from "../bots/mcts.js";
+import { mixSeed } from "../bots/rng.js";
+import { playAction, startBattle } from "./game.js";
+import { newRecord, recordAction, type BattleRecord } from "./record.js";
+
+/** Bots by name, built for the scenario: `random`, `greedy` or `search`. */
+export type BotName = "random" | "greedy" | "search";
+
+/** Default budgets by bot name (greedy: forward-model applications; search: playouts). */
+export const DEFAULT_BUDGETS: { readonly [K in BotName]: number } = { random: 0, greedy: 24, search: 24 };
+
+/** Options of {@link playBattle}. */
+export interface PlayOptions {
+  /** Stop after this many decisions even if the battle is not over (default 5000). */
+  readonly maxDecisions?: number;
+  /** Budget handed to every bot (default: per bot name, else 24). */
+  readonly budget?: number;
+  /** Called after every decision (for progress reports). */
+  readonly onDecision?: (state: BattleState, action: Action, index: number) => void;
+}
+
+/** How a self-played battle went. */
+export interface BattleOutcome {
+  readonly scenario: string;
+  readonly seed: number;
+  /** The result, or null if the decision cap stopped play first. */
+  readonly result: BattleResult | null;
+  readonly state: BattleState;
+  readonly record: BattleRecord;
+  readonly log: readonly BattleEvent[];
+  readonly decisions: number;
+  /** `finished`: the battle ended; `maxDecisions`: the cap stopped it; `stuck`: a decision had no legal answer (a rules module lists none). */
+  readonly stopped: "finished" | "maxDecisions" | "stuck";
+}
+
+/** The bot context of a scenario: its victory rules and each army's posture. */
+export function scenarioContext(s: Scenario): BotContext {
+  return { victory: s.victory, posture: Object.fromEntries(s.sides.map((side) => [side.id, side.posture])) };
+}
+
+/** A bot by name, for a scenario. */
+export function namedBot(name: BotName, s: Scenario): Bot {
+  if (name === "random") return randomBot;
+  return name === "greedy" ? greedyBot(scenarioContext(s)) : searchBot(scenarioContext(s));
+}
+
+/**
+ * Plays a scenario to the end: each decision goes to the bot of the deciding side, seeded from the
+ * battle seed and the decision number, so the same scenario, bots and seed always play the same
+ * battle. Bots are given per side id, or as a pair in the scenario's side order.
+ * @example
+ * const out = playBattle(builtinScenario("quatre-bras"), ["greedy", "greedy"], 7);
+ * console.log(out.result?.winner, out.result?.reason);
+ */
+export function playBattle(
+  scenario: Scenario,
+  bots: readonly [Bot | BotName, Bot | BotName] | { readonly [side: string]: Bot | BotName },
+  seed: number,
+  options: PlayOptions = {},
+): BattleOutcome {
+  const maxDecisions = options.maxDecisions ?? 5000;
+  const pair = Array.isArray(bots) ? (bots as readonly [Bot | BotName, Bot | BotName]) : scenario.sides.map((s) => (bots as { [k: string]: Bot | BotName })[s.id]);
+  const bySide = new Map<string, { bot: Bot; budget: number }>();
+  scenario.sides.forEach((side, i) => {
+    const b = pair[i];
+    if (b === undefined) throw new FusilladeError("engine/misuse", `fusillade: playBattle needs a bot for side "${side.id}"`);
+    const budget = options.budget ?? (typeof b === "string" ? DEFAULT_BUDGETS[b] : 24);
+    bySide.set(side.id, { bot: typeof b === "string" ? namedBot(b, scenario) : b, budget });
+  });
+  const setup = scenarioSetup(scenario, seed);
+  const started = startBattle(setup, scenario.victory);
+  if (!started.ok) throw new FusilladeError("engine/misuse", `fusillade: scenario "${scenario.id}" does not create a battle:\n${formatInputError(started.error)}`);
+  let state = started.value;
+  let record = newRecord(setup, scenario.victory);
+  let decisions = 0;
+  let stuck = false;
+  while (state.turn.phase !== "finished" && decisions < maxDecisions) {
+    if (legalActions(state).length === 0) {
+      stuck = true;
+      break;
+    }
+    const side = (state.pending[0]?.side ?? state.turn.activeSide) as SideId;
+    const who = bySide.get(side);
+    if (who === undefined) throw new FusilladeError("engine/misuse", `fusillade: no bot for side "${side}"`);
+    const action = who.bot(state, mixSeed(seed, decisions), who.budget);
+    const r = playAction(state, action, scenario.victory, true);
+    if (!r.ok) throw new FusilladeError("engine/internal", `fusillade: the bot of "${side}" chose an illegal action ${JSON.stringify(action)}: ${formatViolation(r.violation)}`);
+    state = r.state;
+    record = recordAction(record, action);
+    options.onDecision?.(state, action, decisions);
+    decisions += 1;
+  }
+  return {
+    scenario: scenario.id,
+    seed,
+    result: state.result,
+    state,
+    record,
+    log: state.log,
+    decisions,
+    stopped: state.turn.phase === "finished" ? "finished" : stuck ? "stuck" : "maxDecisions",
+  };
+}

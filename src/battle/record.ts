@@ -1,0 +1,159 @@
+/**
+ * Battle records: a battle is its setup (seed included), its victory rules and the list of actions
+ * played. `replay` rebuilds every state exactly; `undo` goes back to the previous decision;
+ * `saveRecord` / `loadRecord` write and read records as JSON, migrating older format versions
+ * through a table of migrations.
+ */
+import { z } from "zod";
+import type { BattleState } from "../state/battle.js";
+import type { BattleSetup } from "../state/setup.js";
+import type { SideId } from "../state/ids.js";
+import type { Action } from "../engine/actions.js";
+import { ActionSchema } from "../engine/actions.js";
+import type { InputError, InputIssue, Result, Violation } from "../engine/violation.js";
+import { toIssues } from "../engine/issues.js";
+import { VictorySpecSchema, type VictorySpec } from "../scenarios/format.js";
+import { playAction, startBattle } from "./game.js";
+
+/** The version of the battle-record format written by this release. */
+export const RECORD_VERSION = 1 as const;
+
+/** A battle: its setup, its victory rules (null: the engine's turn-limit result) and its actions. */
+export interface BattleRecord {
+  readonly schemaVersion: typeof RECORD_VERSION;
+  readonly setup: BattleSetup;
+  readonly victory: VictorySpec | null;
+  readonly actions: readonly Action[];
+}
+
+/** Zod schema of a battle record of the current version (the setup is checked by `createBattle`). */
+export const BattleRecordSchema = z.strictObject({
+  schemaVersion: z.literal(RECORD_VERSION),
+  setup: z.record(z.string(), z.unknown()),
+  victory: VictorySpecSchema.nullable().default(null),
+  actions: z.array(ActionSchema).max(1_000_000),
+});
+
+/** Upgrades a record (plain JSON) from one format version to the next. */
+export type Migration = (old: { readonly [k: string]: unknown }) => { readonly [k: string]: unknown };
+
+/**
+ * Migrations by the version they upgrade from: `MIGRATIONS[n]` turns a version-n record into
+ * version n+1. Version 1 is the first published format, so the table starts empty; a release that
+ * changes the format bumps {@link RECORD_VERSION} and adds its migration here.
+ */
+export const RECORD_MIGRATIONS: { readonly [fromVersion: number]: Migration } = {};
+
+/**
+ * A new record for a setup and its victory rules.
+ * @example
+ * let record = newRecord(scenarioSetup(scenario, 42), scenario.victory);
+ */
+export function newRecord(setup: BattleSetup, victory: VictorySpec | null = null): BattleRecord {
+  return { schemaVersion: RECORD_VERSION, setup, victory, actions: [] };
+}
+
+/** The record with one more action. */
+export function recordAction(record: BattleRecord, action: Action): BattleRecord {
+  return { ...record, actions: [...record.actions, action] };
+}
+
+/** Why a record does not replay: a bad setup, or the action at `index` is refused. */
+export type ReplayError =
+  | { readonly code: "replay/setup_invalid"; readonly error: InputError }
+  | { readonly code: "replay/illegal_action"; readonly index: number; readonly violation: Violation };
+
+/** Every state of a replayed battle (`states[0]` the first, `states[i + 1]` after action i) and who made each action. */
+export interface Replayed {
+  readonly states: readonly BattleState[];
+  /** The side that made each action (the deciding side before it). */
+  readonly actors: readonly (SideId | null)[];
+}
+
+/**
+ * Rebuilds every state of a battle from its record: the same setup, seed and actions always give
+ * byte-identical states.
+ * @example
+ * const r = replay(record); if (r.ok) state = r.value.states.at(-1)!;
+ */
+export function replay(record: BattleRecord): Result<Replayed, ReplayError> {
+  const first = startBattle(record.setup, record.victory);
+  if (!first.ok) return { ok: false, error: { code: "replay/setup_invalid", error: first.error } };
+  const states: BattleState[] = [first.value];
+  const actors: (SideId | null)[] = [];
+  let s = first.value;
+  for (const [index, action] of record.actions.entries()) {
+    actors.push(s.turn.phase === "finished" ? null : (s.pending[0]?.side ?? s.turn.activeSide));
+    const r = playAction(s, action, record.victory, true);
+    if (!r.ok) return { ok: false, error: { code: "replay/illegal_action", index, violation: r.violation } };
+    s = r.state;
+    states.push(s);
+  }
+  return { ok: true, value: { states, actors } };
+}
+
+/** The last state of a replayed record. */
+export function finalState(record: BattleRecord): Result<BattleState, ReplayError> {
+  const r = replay(record);
+  return r.ok ? { ok: true, value: r.value.states[r.value.states.length - 1] as BattleState } : r;
+}
+
+/**
+ * Takes back the last decision: without `side`, the last action; with `side`, every action back to
+ * and including that side's last one (so the opponent's answers made since go too). Returns the
+ * shortened record and the state it leads to.
+ * @example
+ * const back = undo(record); if (back.ok) ({ record, state } = back.value);
+ */
+export function undo(record: BattleRecord, options: { readonly side?: SideId } = {}): Result<{ record: BattleRecord; state: BattleState }, ReplayError> {
+  const r = replay(record);
+  if (!r.ok) return r;
+  let keep = record.actions.length - 1;
+  if (options.side !== undefined) {
+    while (keep >= 0 && r.value.actors[keep] !== options.side) keep--;
+  }
+  keep = Math.max(0, keep);
+  return { ok: true, value: { record: { ...record, actions: record.actions.slice(0, keep) }, state: r.value.states[keep] as BattleState } };
+}
+
+/** Writes a record as JSON text. */
+export function saveRecord(record: BattleRecord): string {
+  return JSON.stringify(record);
+}
+
+function invalid(code: InputError["code"], issues: InputIssue[]): { ok: false; error: InputError } {
+  return { ok: false, error: { code, issues } };
+}
+
+/**
+ * Reads a record from JSON text or parsed JSON, upgrading an older format version through the
+ * migrations (a missing `schemaVersion` is version 0), then validating it.
+ * @example
+ * const r = loadRecord(text); if (!r.ok) console.log(formatInputError(r.error));
+ */
+export function loadRecord(input: string | unknown, migrations: { readonly [fromVersion: number]: Migration } = RECORD_MIGRATIONS): Result<BattleRecord, InputError> {
+  let data: unknown = input;
+  if (typeof input === "string") {
+    try {
+      data = JSON.parse(input);
+    } catch (e) {
+      return invalid("json/invalid", [{ path: [], message: e instanceof Error ? e.message : "malformed JSON", code: "invalid_json" }]);
+    }
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return invalid("state/invalid", [{ path: [], message: "a battle record is a JSON object", code: "invalid_type" }]);
+  let rec = data as { readonly [k: string]: unknown };
+  let version = typeof rec["schemaVersion"] === "number" ? rec["schemaVersion"] : 0;
+  if (!Number.isInteger(version) || version < 0 || version > RECORD_VERSION) {
+    return invalid("state/invalid", [{ path: ["schemaVersion"], message: `unknown record version ${String(rec["schemaVersion"])}; this release reads versions up to ${RECORD_VERSION}`, code: "custom" }]);
+  }
+  while (version < RECORD_VERSION) {
+    const m = migrations[version];
+    if (m === undefined) return invalid("state/invalid", [{ path: ["schemaVersion"], message: `no migration from record version ${version}`, code: "custom" }]);
+    rec = m(rec);
+    version += 1;
+    if (rec["schemaVersion"] !== version) return invalid("state/invalid", [{ path: ["schemaVersion"], message: `the migration from version ${version - 1} did not produce version ${version}`, code: "custom" }]);
+  }
+  const parsed = BattleRecordSchema.safeParse(rec);
+  if (!parsed.success) return invalid("state/invalid", toIssues(parsed.error));
+  return { ok: true, value: parsed.data as unknown as BattleRecord };
+}

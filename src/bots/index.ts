@@ -1,0 +1,11 @@
+/**
+ * Bots: pure functions of (state, seed, budget) that pick a legal action for the deciding side —
+ * a random bot, a greedy one-ply bot and a Monte Carlo tree search bot.
+ */
+export type { Bot, BotContext } from "./types.js";
+export { defaultContext, decider } from "./types.js";
+export { randomBot } from "./random.js";
+export { greedyBot, GREEDY_MAX_SAMPLES } from "./greedy.js";
+export { searchBot, type SearchOptions } from "./mcts.js";
+export { evaluate, EVAL_WEIGHTS } from "./evaluate.js";
+export { botRng, mixSeed, type BotRng } from "./rng.js";

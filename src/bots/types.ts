@@ -1,0 +1,33 @@
+/**
+ * What a bot is: a pure function of (state, seed, budget) returning one legal action for the side
+ * that must decide. Bots never read the battle's own dice: any look-ahead runs on re-seeded copies.
+ */
+import type { BattleState } from "../state/battle.js";
+import type { SideId } from "../state/ids.js";
+import type { Action } from "../engine/actions.js";
+import type { VictorySpec } from "../scenarios/format.js";
+
+/**
+ * A bot: given the state, a seed for its own choices and a budget (forward-model applications for
+ * the greedy bot, playouts for the search bot), returns a legal action for the deciding side.
+ */
+export type Bot = (state: BattleState, seed: number, budget: number) => Action;
+
+/** What a bot may know of the scenario: its victory rules and each side's posture. */
+export interface BotContext {
+  readonly victory: VictorySpec | null;
+  readonly posture: { readonly [side: string]: "attack" | "defend" };
+}
+
+/** A context with no victory rules: the first side attacks, the other defends. */
+export function defaultContext(state: BattleState): BotContext {
+  const posture: { [side: string]: "attack" | "defend" } = {};
+  for (const id of Object.keys(state.sides)) posture[id] = id === state.turn.firstSide ? "attack" : "defend";
+  return { victory: null, posture };
+}
+
+/** The deciding side of a state (null once the battle is over). */
+export function decider(state: BattleState): SideId | null {
+  if (state.turn.phase === "finished") return null;
+  return state.pending[0]?.side ?? state.turn.activeSide;
+}

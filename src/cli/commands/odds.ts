@@ -1,0 +1,109 @@
+/** `fusillade odds <question>`: the exact distribution of one resolution, printed as a table. */
+import { builtinExperiments, odds, type OddsAnswer, type OddsQuestion } from "../../analysis/index.js";
+import { combatInput } from "../../analysis/experiments/whn.js";
+import type { VolleySpec } from "../../rules/whn/shooting/volley.js";
+import { UsageError, type Io } from "../io.js";
+
+/** Kinds `odds` answers. */
+export const ODDS_KINDS = ["leadership", "breakTest", "panic", "rally", "volley", "combatRound", "combat", "fnfFire", "fnfMelee"] as const;
+
+/** Options of `odds`. */
+export interface OddsOptions {
+  readonly ld?: string;
+  readonly margin?: string;
+  readonly modifier?: string;
+  readonly points?: string;
+  readonly attacker?: string;
+  readonly defender?: string;
+  readonly models?: string;
+  readonly disordered?: boolean;
+  readonly fleeing?: boolean;
+  readonly params?: string;
+  readonly json?: boolean;
+}
+
+function num(name: string, v: string | undefined, dflt: number, integer = true): number {
+  if (v === undefined) return dflt;
+  const x = Number(v);
+  if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isInteger(x))) throw new UsageError(`--${name} must be ${integer ? "an integer" : "a number"}, got "${v}"`);
+  return x;
+}
+
+function experimentParams(name: string, text: string | undefined): unknown {
+  let raw: unknown = {};
+  if (text !== undefined) {
+    try {
+      raw = JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`--params: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  const exp = builtinExperiments().get(name);
+  const r = exp?.params.safeParse(raw);
+  if (r === undefined || !r.success) throw new UsageError(`--params: ${r === undefined ? "unknown experiment" : r.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
+  return r.data;
+}
+
+/** The question a command line asks. */
+export function questionOf(kind: string, o: OddsOptions): OddsQuestion {
+  switch (kind) {
+    case "leadership":
+      return { kind, ld: num("ld", o.ld, 7), modifier: num("modifier", o.modifier, 0) };
+    case "breakTest":
+      return { kind, ld: num("ld", o.ld, 7), margin: num("margin", o.margin, 1) };
+    case "panic":
+      return { kind, ld: num("ld", o.ld, 7), disordered: o.disordered === true };
+    case "rally":
+      return { kind, ld: num("ld", o.ld, 7), fleeing: o.fleeing === true, models: num("models", o.models, 10) };
+    case "volley": {
+      const exp = builtinExperiments().get("whn/volley");
+      return { kind, spec: exp?.prepare(experimentParams("whn/volley", o.params)) as VolleySpec };
+    }
+    case "combatRound":
+      return { kind, input: combatInput(experimentParams("whn/combatRound", o.params) as Parameters<typeof combatInput>[0]).round };
+    case "combat":
+      return { kind: "combatToDecision", input: combatInput(experimentParams("whn/combat", o.params) as Parameters<typeof combatInput>[0]) };
+    case "fnfFire":
+      return { kind, points: num("points", o.points, 6, false), modifier: num("modifier", o.modifier, 0) };
+    case "fnfMelee":
+      return { kind, attacker: num("attacker", o.attacker, 0), defender: num("defender", o.defender, 0) };
+    default:
+      throw new UsageError(`odds: unknown question "${kind}"; ask one of ${ODDS_KINDS.join(", ")}`);
+  }
+}
+
+function pct(p: number): string {
+  return `${(p * 100).toFixed(2).padStart(6)} %`;
+}
+
+/** The answer as text. */
+export function oddsText(a: OddsAnswer): string {
+  const lines: string[] = [];
+  lines.push(`${a.kind}: ${a.outcome}`);
+  lines.push("");
+  lines.push(`${"outcome".padEnd(20)} ${"P(=x)".padStart(8)}  ${"P(≥x)".padStart(8)}`);
+  const atLeast = new Map(a.atLeast.map(([x, p]) => [x, p]));
+  for (const [x, p] of a.dist.entries()) {
+    const name = a.labels !== null ? `${x} ${a.labels[x] ?? ""}` : String(x);
+    lines.push(`${name.padEnd(20)} ${pct(p)}  ${pct(atLeast.get(x) ?? 0)}`);
+  }
+  lines.push("");
+  lines.push(`mean ${a.mean.toFixed(4)}  variance ${a.variance.toFixed(4)}  quantiles 5/25/50/75/95 %: ${a.quantiles.p05} ${a.quantiles.p25} ${a.quantiles.p50} ${a.quantiles.p75} ${a.quantiles.p95}`);
+  for (const [k, v] of Object.entries(a.events)) lines.push(`${k.padEnd(20)} ${Number.isInteger(v) || k.startsWith("mean") ? v.toFixed(4) : pct(v)}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** Runs `odds`; returns the exit code. */
+export function oddsCommand(io: Io, kind: string, o: OddsOptions): number {
+  let a: OddsAnswer;
+  try {
+    a = odds(questionOf(kind, o));
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`odds ${kind}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (o.json === true) {
+    io.stdout.write(`${JSON.stringify({ kind: a.kind, outcome: a.outcome, labels: a.labels, dist: a.dist.entries(), atLeast: a.atLeast, mean: a.mean, variance: a.variance, quantiles: a.quantiles, events: a.events }, null, 2)}\n`);
+  } else io.stdout.write(oddsText(a));
+  return 0;
+}

@@ -1,0 +1,98 @@
+/**
+ * The `fusillade` command line (commander): `odds`, `study`, `merge`, `play`. `runCli` runs one
+ * command line against an {@link Io} and returns the exit code: 0 done, 1 failure, 2 bad input
+ * (bad file, unknown option, bad shard spec), 130 interrupted (partial results written).
+ */
+import { Command, CommanderError, Option } from "commander";
+import { availableParallelism } from "node:os";
+import { UsageError, type Io } from "./io.js";
+import { ENGINE } from "./engine.js";
+import { studyCommand, type StudyOptions } from "./commands/study.js";
+import { mergeCommand } from "./commands/merge.js";
+import { ODDS_KINDS, oddsCommand, type OddsOptions } from "./commands/odds.js";
+import { playCommand, type PlayOptions } from "./commands/play.js";
+
+function build(io: Io, setCode: (c: number) => void): Command {
+  const program = new Command("fusillade")
+    .description("Napoleonic wargame rules engine: exact odds, Monte Carlo balance studies, battles")
+    .version(ENGINE.version)
+    .exitOverride()
+    .showHelpAfterError("(run with --help for usage)")
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  const outputs = (c: Command): Command =>
+    c
+      .option("--json <file>", "write the result as JSON (- for stdout)")
+      .option("--csv <file>", "write the rows as CSV (- for stdout)")
+      .option("--report <file>", "write a self-contained HTML report with SVG charts")
+      .option("--no-timing", "leave wall time and worker count out of the JSON (byte-identical reruns)")
+      .option("-q, --quiet", "do not print the table");
+
+  outputs(
+    program
+      .command("study")
+      .description("run a study file (or a built-in study by name, e.g. musketry-by-formation)")
+      .argument("<file>", "study JSON file or built-in study name")
+      .option("-n, --n <samples>", "samples per cell (overrides the file; drops a stop rule)")
+      .option("--seed <seed>", "seed (overrides the file)")
+      .option("--chunk <samples>", "samples per work unit")
+      .option("-w, --workers <count>", 'worker threads, or "auto" (default 1: inline)')
+      .option("--shard <k/n>", "run only shard k of n (write it with --json, combine with merge)"),
+  ).action(async (file: string, o: StudyOptions) => setCode(await studyCommand(io, file, o, availableParallelism())));
+
+  outputs(program.command("merge").description("combine shard files of one study into its result").argument("<shards...>", "shard JSON files")).action(
+    async (files: string[], o: StudyOptions) => setCode(await mergeCommand(io, files, o)),
+  );
+
+  program
+    .command("odds")
+    .description("exact outcome distribution of one resolution")
+    .addArgument(new Command().createArgument("<question>", `one of ${ODDS_KINDS.join(", ")}`).choices(ODDS_KINDS))
+    .option("--ld <n>", "effective Leadership")
+    .option("--margin <n>", "combat result margin (breakTest)")
+    .option("--modifier <n>", "roll modifier (leadership, fnfFire)")
+    .option("--points <n>", "fire points (fnfFire)")
+    .option("--attacker <n>", "attacker's melee modifiers (fnfMelee)")
+    .option("--defender <n>", "defender's melee modifiers (fnfMelee)")
+    .option("--models <n>", "models left (rally)")
+    .option("--disordered", "the unit is DISORDERED (panic)")
+    .option("--fleeing", "the unit is FLEEING (rally)")
+    .option("--params <json>", "experiment params for volley, combatRound, combat (as in a study's base)")
+    .option("--json", "print JSON")
+    .action((kind: string, o: OddsOptions) => setCode(oddsCommand(io, kind, o)));
+
+  program
+    .command("play")
+    .description("play a built-in scenario and print its account")
+    .argument("[scenario]", "built-in scenario", "ridgeAction")
+    .option("--seed <seed>", "dice seed")
+    .option("--steps <n>", "turn-sequence steps to walk (until playBattle exists)")
+    .addOption(new Option("--bots <bots>", "bots, when playBattle exists").default("random,random"))
+    .action((scenario: string, o: PlayOptions) => setCode(playCommand(io, scenario, o)));
+  return program;
+}
+
+/**
+ * Runs one command line (without `node` and the script name) and returns its exit code.
+ * @example
+ * const code = await runCli(["study", "musketry-by-formation", "--csv", "out.csv"], processIo());
+ */
+export async function runCli(argv: readonly string[], io: Io): Promise<number> {
+  let code = 0;
+  const program = build(io, (c) => (code = c));
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      io.stderr.write(`fusillade: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr.write(`fusillade: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 1;
+  }
+}

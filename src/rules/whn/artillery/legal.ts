@@ -1,0 +1,89 @@
+/**
+ * The artillery module's legal-action lister (the decision API's `legalActions`): a gun's charge
+ * responses when its decision is on top of the stack; fire at every enemy with every ammunition in
+ * the shooting phase; limbering, unlimbering, leaving shelter, re-manning and fighting fires in the
+ * remaining-moves step. Gun moves are not listed (continuous; see movement's lister for paths).
+ * Each candidate is dry-run through its own reducer, so every action listed applies.
+ */
+import { roller, DiceScriptExhaustedError } from "../../../dice/index.js";
+import type { ActionContext, Handler } from "../../../engine/context.js";
+import type { BattleState } from "../../../state/battle.js";
+import type { UnitId } from "../../../state/ids.js";
+import { enemiesOf, unitsOf } from "../unit.js";
+import { ARTILLERY_RESPONSES, type GunFireAction, type GunRespondAction, type ExtinguishAction, type LimberAction, type LeaveShelterAction, type RemanAction, type UnlimberAction } from "./actions.js";
+import { leaveShelter, reman } from "./crew.js";
+import { fireHandler } from "./fire.js";
+import { extinguish } from "./firefighting.js";
+import { fireObstacles } from "./fires.js";
+import { AMMUNITION } from "./guns.js";
+import { limber, unlimber } from "./move.js";
+import { respondHandler } from "./respond.js";
+
+/** Any action this module lists. */
+export type ArtilleryAction = GunFireAction | GunRespondAction | LimberAction | UnlimberAction | LeaveShelterAction | RemanAction | ExtinguishAction;
+
+/** Whether a reducer accepts an action (a dry run on a throw-away context; dice running out counts as accepted). */
+function accepts<A>(state: BattleState, handler: Handler<A>, action: A): boolean {
+  const ctx: ActionContext = { dice: roller(state.dice), options: state.options, emit: () => undefined };
+  try {
+    return handler(state, action, ctx).ok;
+  } catch (e) {
+    if (e instanceof DiceScriptExhaustedError) return true;
+    throw e;
+  }
+}
+
+/** Every legal artillery action of the deciding side. */
+export function legalArtilleryActions(state: BattleState): ArtilleryAction[] {
+  if (state.ruleset !== "whn" || state.turn.phase === "finished") return [];
+  const out: ArtilleryAction[] = [];
+  const top = state.pending[0];
+  if (top !== undefined) {
+    if (top.kind !== "chargeResponse" || top.unit === null || state.units[top.unit]?.artillery == null) return [];
+    const squares = unitsOf(state, top.side).filter((u) => u.formation === "SQUARE");
+    for (const response of ARTILLERY_RESPONSES) {
+      const cands: GunRespondAction[] =
+        response === "shelter"
+          ? squares.map((q) => ({ type: "artillery/respond", unit: top.unit as UnitId, response, square: q.id }))
+          : [{ type: "artillery/respond", unit: top.unit, response }];
+      for (const a of cands) if (accepts(state, respondHandler, a)) out.push(a);
+    }
+    return out;
+  }
+  const side = state.turn.activeSide;
+  const guns = Object.values(state.units).filter((u) => u.side === side && u.artillery !== null && u.removed === null);
+  if (state.turn.phase === "shooting") {
+    for (const g of guns) {
+      for (const t of enemiesOf(state, side)) {
+        for (const ammunition of AMMUNITION) {
+          for (const andLimber of g.artillery?.arm === "horse" ? [false, true] : [false]) {
+            const a: GunFireAction = andLimber ? { type: "artillery/fire", unit: g.id, target: t.id, ammunition, andLimber } : { type: "artillery/fire", unit: g.id, target: t.id, ammunition };
+            if (accepts(state, fireHandler, a)) out.push(a);
+          }
+        }
+      }
+    }
+    return out;
+  }
+  if (state.turn.phase !== "movement" || state.turn.step !== "remaining") return out;
+  for (const g of guns) {
+    const l: LimberAction = { type: "artillery/limber", unit: g.id };
+    const u: UnlimberAction = { type: "artillery/unlimber", unit: g.id };
+    const r: RemanAction = { type: "artillery/reman", unit: g.id };
+    const ls: LeaveShelterAction = { type: "artillery/leaveShelter", unit: g.id, face: "rear" };
+    if (accepts(state, limber, l)) out.push(l);
+    if (accepts(state, unlimber, u)) out.push(u);
+    if (accepts(state, reman, r)) out.push(r);
+    if (accepts(state, leaveShelter, ls)) out.push(ls);
+  }
+  const circles = fireObstacles(state);
+  if (circles.length > 0) {
+    for (const unit of unitsOf(state, side)) {
+      for (const c of circles) {
+        const a: ExtinguishAction = { type: "artillery/extinguish", unit: unit.id, fire: c.fire, circle: c.index };
+        if (accepts(state, extinguish, a)) out.push(a);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,206 @@
+/**
+ * After the blows (CORE-TURN-2 step 4, WHN-TURN-1 step 4): Break tests of every combat fought,
+ * Panic tests for friends of broken units (CORE-PANIC-5), flee moves, pursuit decisions for the
+ * winners (CORE-PURS-1), then — once they are made — fall backs (WHN-BREAK-2), cavalry fall backs
+ * (WHN-BREAK-4), cavalry flowing past squares (WHN-BREAK-3), redressing ranks (CORE-REDR-1) and
+ * the combats' bookkeeping (a combat ends when one side has no unit left in it).
+ */
+import type { BattleState, Decision } from "../../../state/battle.js";
+import type { CombatId, UnitId } from "../../../state/ids.js";
+import type { Unit } from "../../../state/unit.js";
+import { footprintDistance } from "../../../geometry/rect.js";
+import { inContact, leq } from "../../../geometry/vec.js";
+import { fleeUnit } from "../morale/flee.js";
+import { panicTest } from "../morale/panic.js";
+import { panicsUnit, testOrder } from "../morale/order.js";
+import { footprintOf, getUnit, inPlay, unitsOf } from "../unit.js";
+import { breakTest, type BreakVerdict } from "./breakTest.js";
+import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
+import { fightCombat, mainEnemy, type Fought } from "./fight.js";
+import { detail, phaseEvents } from "./log.js";
+import { mayEverPursue } from "./pursuit.js";
+import { redress } from "./redress.js";
+import { emit, view, type Recorder } from "./recorder.js";
+
+/** Range within which a broken friend causes a Panic test (CORE-PANIC-5). */
+export const BROKEN_FRIEND_RANGE = 12;
+
+/** The Break tests of one fought round (CORE-BREAK-1, WHN-BREAK-1/3). */
+function breakTests(state: BattleState, r: Recorder, f: Fought): { state: BattleState; verdicts: BreakVerdict[] } {
+  if (f.result.winner === null) {
+    emit(r, "combat/drawn", "WHN-BREAK-6", { combat: f.combat });
+    return { state, verdicts: [] };
+  }
+  const loserSide = f.built.sides[f.result.winner === 0 ? 1 : 0];
+  let s = state;
+  const verdicts: BreakVerdict[] = [];
+  for (const u of f.built.units) {
+    const now = getUnit(s, u.id);
+    if (now === undefined || !inPlay(now) || now.side !== loserSide || now.order === "FLEEING") continue;
+    const from = mainEnemy(f.built.contacts, u.id) ?? (f.built.units.find((x) => x.side !== loserSide)?.id as UnitId);
+    const foes = f.built.contacts.filter((c) => c.enemy === u.id).map((c) => f.built.units.find((x) => x.id === c.unit));
+    const onlySquares = foes.length > 0 && foes.every((x) => x?.formation === "SQUARE");
+    const out = breakTest(s, r, u.id, f.result.margin, from, onlySquares);
+    s = out.state;
+    verdicts.push(out.verdict);
+  }
+  return { state: s, verdicts };
+}
+
+/** Panic tests for friends within 12" of units that broke (CORE-PANIC-5, CORE-PANIC-9); flees wait. */
+function brokenFriendPanic(state: BattleState, r: Recorder, broken: readonly Unit[]): { state: BattleState; fled: UnitId[] } {
+  let s = state;
+  const fled: UnitId[] = [];
+  const brokenIds = new Set(broken.map((b) => b.id as string));
+  const sides = [...new Set(broken.map((b) => b.side))].sort();
+  for (const side of sides) {
+    const sources = broken.filter((b) => b.side === side);
+    const testers = unitsOf(s, side).filter(
+      (u) => !brokenIds.has(u.id) && u.order !== "FLEEING" && sources.some((b) => panicsUnit(b, u) && leq(footprintDistance(footprintOf(b), footprintOf(u)), BROKEN_FRIEND_RANGE)),
+    );
+    for (const u of testOrder(s, testers)) {
+      const out = panicTest(s, u.id, r.ctx, { rule: "CORE-PANIC-5", from: null, fleeNow: false });
+      s = out.state;
+      if (out.result === "fled") fled.push(u.id);
+    }
+  }
+  return { state: s, fled };
+}
+
+/**
+ * Fights every listed combat, then takes the Break tests, the Panic tests, the flee moves and sets
+ * up pursuit decisions (CORE-TURN-2 step 4). When no decision is needed the phase's aftermath is
+ * finished at once.
+ */
+export function fightBatch(state: BattleState, r: Recorder, ids: readonly CombatId[]): BattleState {
+  let s = state;
+  const fought: Fought[] = [];
+  for (const id of ids) {
+    const c = s.combats[id];
+    if (c === undefined) continue;
+    const out = fightCombat(s, r, c);
+    s = out.state;
+    fought.push(out.fought);
+  }
+  const verdicts: Array<BreakVerdict & { combat: CombatId }> = [];
+  for (const f of fought) {
+    const out = breakTests(s, r, f);
+    s = out.state;
+    for (const v of out.verdicts) verdicts.push({ ...v, combat: f.combat });
+  }
+  const broke = verdicts.filter((v) => v.outcome === "broke");
+  const panic = brokenFriendPanic(s, r, broke.map((v) => getUnit(s, v.unit) as Unit));
+  s = panic.state;
+  // Flee moves (CORE-FLEE-2…5): the broken from the enemy they lost to, the panicked from the nearest.
+  const fledFrom = new Map<string, UnitId>();
+  for (const v of broke) {
+    const u = getUnit(s, v.unit);
+    if (u === undefined || !inPlay(u)) continue;
+    s = fleeUnit(s, v.unit, r.ctx, { from: v.from, rule: "CORE-BREAK-1" }).state;
+    fledFrom.set(v.unit, v.from);
+  }
+  for (const id of panic.fled) s = fleeUnit(s, id, r.ctx, { from: null, rule: "CORE-PANIC-5" }).state;
+  const panicked = new Set<string>(panic.fled);
+
+  // Due moves, made after pursuit (WHN-TURN-1 step 4).
+  for (const v of verdicts) {
+    if (v.outcome === "fallBack") emit(r, "combat/fallBackDue", "WHN-BREAK-2", { unit: v.unit, from: v.from, combat: v.combat });
+    if (v.outcome === "flowPast") emit(r, "combat/flowPastDue", "WHN-BREAK-3", { unit: v.unit, square: v.from, combat: v.combat });
+  }
+  const decisions: Decision[] = [];
+  for (const f of fought) {
+    if (f.winner === null) continue;
+    for (const w of f.built.units) {
+      const now = getUnit(s, w.id);
+      if (now === undefined || !inPlay(now) || now.side !== f.winner || now.order === "FLEEING") continue;
+      const foes = [...new Set(f.built.contacts.filter((c) => c.unit === w.id).map((c) => c.enemy as UnitId))];
+      if (foes.length === 0) continue;
+      const verdictOf = (id: string) => verdicts.find((v) => v.unit === id);
+      // CORE-PURS-1: every enemy it fought broke (CORE-PANIC-10: or fled in panic from a fight its side won).
+      if (foes.every((id) => fledFrom.has(id) || panicked.has(id))) {
+        if (!mayEverPursue(now)) {
+          emit(r, "combat/noPursuit", "WHN-BREAK-5", { unit: w.id });
+          continue;
+        }
+        decisions.push({ kind: "restraint", side: now.side, unit: now.id, targets: foes, rule: "CORE-PURS-1" });
+      } else if (now.troopType === "cavalry" && foes.every((id) => verdictOf(id)?.outcome === "fallBack")) {
+        emit(r, "combat/cavalryFallBackDue", "WHN-BREAK-4", { unit: w.id, from: foes[0] as string, combat: f.combat });
+      } else if (foes.every((id) => verdictOf(id)?.outcome === "fallBack")) {
+        emit(r, "combat/holds", "WHN-BREAK-6", { unit: w.id, combat: f.combat });
+      }
+    }
+  }
+  if (decisions.length > 0) return { ...s, pending: [...s.pending, ...decisions] };
+  return finishAftermath(s, r);
+}
+
+/** Events of this phase since the last finished aftermath. */
+function sinceLastAftermath(state: BattleState, r: Recorder): ReturnType<typeof phaseEvents> {
+  const evs = phaseEvents(view(state, r));
+  let start = 0;
+  evs.forEach((e, i) => {
+    if (e.type === "combat/aftermathDone") start = i + 1;
+  });
+  return evs.slice(start);
+}
+
+/**
+ * Finishes the phase's aftermath once pursuit decisions are made: fall backs, cavalry fall backs,
+ * flowing past squares (WHN-TURN-1 step 4), redressing ranks (CORE-REDR-1), and ends combats with
+ * one side gone.
+ */
+export function finishAftermath(state: BattleState, r: Recorder): BattleState {
+  const evs = sinceLastAftermath(state, r);
+  let s = state;
+  for (const e of evs.filter((x) => x.type === "combat/fallBackDue")) s = fallBack(s, r, detail(e, "unit") as UnitId, detail(e, "from") as UnitId);
+  for (const e of evs.filter((x) => x.type === "combat/cavalryFallBackDue")) s = cavalryFallBack(s, r, detail(e, "unit") as UnitId, detail(e, "from") as UnitId);
+  for (const e of evs.filter((x) => x.type === "combat/flowPastDue")) s = flowPast(s, r, detail(e, "unit") as UnitId, detail(e, "square") as UnitId);
+  s = tidyCombats(s, r, leftCombat(sinceLastAftermath(s, r)));
+  for (const e of evs.filter((x) => x.type === "combat/roundFought")) {
+    const winner = e["winner"];
+    const c = s.combats[detail(e, "combat") as CombatId];
+    if (typeof winner !== "string" || c === undefined) continue;
+    for (const id of c.units) {
+      const u = getUnit(s, id);
+      if (u === undefined || u.side !== winner || !inPlay(u)) continue;
+      const foe = c.units.map((x) => getUnit(s, x)).find((x) => x !== undefined && x.side !== winner && inPlay(x) && inContact(footprintDistance(footprintOf(x), footprintOf(u))));
+      if (foe !== undefined) s = redress(s, r, u.id, foe.id);
+    }
+  }
+  emit(r, "combat/aftermathDone", "CORE-REDR-1", {});
+  return s;
+}
+
+/** Event types after which a unit has left its combat. */
+const LEAVING = new Set(["combat/fellBack", "combat/flowedPast", "combat/pursued", "combat/pursuedOffTable", "combat/disengaged"]);
+
+/** Units that moved out of their combats in the given events. */
+export function leftCombat(evs: ReturnType<typeof phaseEvents>): Set<string> {
+  return new Set(evs.filter((e) => LEAVING.has(e.type)).map((e) => detail(e, "unit")));
+}
+
+/**
+ * Keeps each combat's unit list to the units still fighting in it (in play, not fleeing, not moved
+ * out by a fall back, pursuit or disengagement) and ends a combat once one side has none (CORE-CC-1).
+ */
+export function tidyCombats(state: BattleState, r: Recorder, left: ReadonlySet<string> = new Set()): BattleState {
+  const combats = { ...state.combats };
+  let changed = false;
+  for (const [id, c] of Object.entries(state.combats)) {
+    const units = c.units.filter((x) => {
+      const u = getUnit(state, x);
+      // A combat not yet fought (a charge or a pursuit just made it) keeps the units that joined it.
+      return u !== undefined && inPlay(u) && u.order !== "FLEEING" && (c.rounds === 0 || !left.has(x));
+    });
+    const sides = new Set(units.map((x) => getUnit(state, x)?.side));
+    if (sides.size < 2) {
+      delete combats[id as CombatId];
+      emit(r, "combat/ended", "CORE-CC-1", { combat: id });
+      changed = true;
+    } else if (units.length !== c.units.length) {
+      combats[id as CombatId] = { ...c, units, chargers: c.chargers.filter((x) => units.includes(x)) };
+      changed = true;
+    }
+  }
+  return changed ? { ...state, combats } : state;
+}

@@ -1,0 +1,99 @@
+/**
+ * Fighting one combat's round on the state: build the plain round, resolve it with dice, take the
+ * losses off the units and characters (WHN-FORM-8, CORE-STD-3, CORE-STD-4), log every step, and
+ * record the result on the combat (CORE-CC-1, CORE-CR-1).
+ */
+import type { BattleState, Combat as CombatSchemaType } from "../../../state/battle.js";
+import type { DeepReadonly } from "../../../state/common.js";
+
+type Combat = DeepReadonly<CombatSchemaType>;
+import type { CharacterId, CombatId, SideId, UnitId } from "../../../state/ids.js";
+import type { Unit } from "../../../state/unit.js";
+import { removeModels } from "../casualties.js";
+import { getUnit, withCharacter, withUnit } from "../unit.js";
+import { buildRound, fightingUnits, type BuiltRound } from "./build.js";
+import { squarenessOf } from "./ranks.js";
+import type { Contact } from "./contacts.js";
+import { centreOfUnit } from "./contacts.js";
+import { loseStandard } from "./breakTest.js";
+import { resolveRound } from "./round.js";
+import { emit, view, type Recorder } from "./recorder.js";
+import type { RoundResult, SideIndex } from "./types.js";
+
+/** What one fought round left for the rest of the phase. */
+export interface Fought {
+  readonly combat: CombatId;
+  readonly built: BuiltRound;
+  readonly result: RoundResult;
+  readonly winner: SideId | null;
+}
+
+/** The enemy a unit lost to: the one with most models touching it (CORE-FLEE-3, WHN-BREAK-2). */
+export function mainEnemy(contacts: readonly Contact[], unit: string): UnitId | null {
+  const against = contacts.filter((c) => c.enemy === unit).sort((a, b) => b.models.length - a.models.length || (a.unit < b.unit ? -1 : 1));
+  return (against[0]?.unit as UnitId | undefined) ?? null;
+}
+
+/** Takes a round's losses off the state's units and characters (WHN-FORM-8, CORE-SAVE-2, CORE-STD-3). */
+function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result: RoundResult): BattleState {
+  let s = state;
+  for (const v of built.input.victims) {
+    const loss = result.losses[v.id];
+    if (loss === undefined || loss.wounds === 0) continue;
+    if (v.kind === "character") {
+      const c = s.characters[v.id as CharacterId];
+      if (c === undefined) continue;
+      const slain = loss.models > 0;
+      emit(r, slain ? "character/slain" : "character/wounded", "CORE-CHAL-3", { character: c.id, wounds: loss.wounds });
+      s = withCharacter(s, slain ? { ...c, woundsTaken: 0, removed: { reason: "destroyed", gameTurn: s.turn.gameTurn } } : { ...c, woundsTaken: loss.woundsTaken });
+      continue;
+    }
+    const u = getUnit(s, v.id) as Unit;
+    const from = mainEnemy(built.contacts, u.id);
+    const foe = from === null ? undefined : getUnit(s, from);
+    const removal = removeModels(u, loss.models, foe === undefined ? undefined : centreOfUnit(foe));
+    const unit: Unit = { ...removal.unit, woundsTaken: removal.unit.figures === 0 ? 0 : loss.woundsTaken };
+    emit(r, "combat/casualties", "CORE-CC-6", { unit: u.id, wounds: loss.wounds, removed: removal.removed, figures: unit.figures, commandLost: [...removal.commandLost] });
+    s = withUnit(s, unit);
+    if (unit.figures === 0) {
+      emit(r, "unit/destroyed", "CORE-CC-6", { unit: u.id, reason: "slain in close combat" });
+      if (from !== null) s = loseStandard(s, r, u, from);
+      const gone = getUnit(s, u.id) as Unit;
+      s = withUnit(s, { ...gone, removed: { reason: "destroyed", gameTurn: s.turn.gameTurn } });
+    }
+  }
+  return s;
+}
+
+/**
+ * Fights one round of a combat (CORE-CC-1…6, CORE-CR-1…9): resolves blows and the result, takes
+ * off the losses and records the winner and the round count on the combat.
+ */
+export function fightCombat(state: BattleState, r: Recorder, combat: Combat): { state: BattleState; fought: Fought } {
+  if (state.options.hr.squarenessAtCombatStart) {
+    // HR-SQUARE-1 option (AMB-95): keep each unit's first squareness for the whole combat.
+    const kept: Record<string, number> = { ...combat.squareness };
+    for (const u of fightingUnits(state, combat)) {
+      if (Object.hasOwn(kept, u.id)) continue;
+      kept[u.id] = squarenessOf(u);
+      kept[`${u.id}:models`] = u.figures;
+    }
+    combat = { ...combat, squareness: kept };
+  }
+  const built = buildRound(view(state, r), combat);
+  const result = resolveRound(built.input, r.ctx.dice);
+  for (const st of result.steps) {
+    emit(r, "combat/strike", "CORE-CC-4", { combat: combat.id, side: built.sides[st.side], tier: st.tier, charged: st.charged, initiative: st.initiative, strikers: [...st.strikers], attacks: st.attacks, hits: st.hits, wounds: st.wounds, unsaved: st.unsaved });
+  }
+  let s = applyLosses(state, r, built, result);
+  const winner = result.winner === null ? null : built.sides[result.winner];
+  const sc = (i: SideIndex) => {
+    const x = result.scores[i];
+    return { side: built.sides[i], wounds: x.wounds, ranks: x.ranks, flank: x.flank, rear: x.rear, highGround: x.highGround, standard: x.standard, outnumber: x.outnumber, squareness: x.squareness, total: x.total, musician: x.musician };
+  };
+  emit(r, "combat/roundFought", "CORE-CR-1", { combat: combat.id, winner, margin: result.margin, settledBy: result.settledBy, scores: [sc(0), sc(1)], squareness: [built.input.sides[0].squareness, built.input.sides[1].squareness] });
+  const updated: Combat = { ...combat, rounds: combat.rounds + 1, lastWinner: winner };
+  s = { ...s, combats: { ...s.combats, [combat.id]: updated } };
+  return { state: s, fought: { combat: combat.id, built, result, winner } };
+}
+

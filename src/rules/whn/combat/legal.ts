@@ -1,0 +1,49 @@
+/**
+ * The combat actions a player may take now, for bots and app menus: the pending challenge,
+ * answer or pursuit decision's choices, fighting a ready combat, declaring disengagements.
+ */
+import type { BattleState } from "../../../state/battle.js";
+import type { CombatId, SideId } from "../../../state/ids.js";
+import { mayDisengage } from "../morale/disorder.js";
+import { unitsOf } from "../unit.js";
+import type { AnswerChallengeAction, ChallengeAction, DisengageAction, FightAction, RestrainAction } from "./actions.js";
+import { sideOrder } from "./build.js";
+import { combatCharacters } from "./challenge.js";
+import { combatOfUnit, declaredDisengagements } from "./disengage.js";
+import { unfoughtCombats } from "./drive.js";
+
+/** Any combat action. */
+export type CombatAction = FightAction | ChallengeAction | AnswerChallengeAction | RestrainAction | DisengageAction;
+
+/** The combat this decision's units belong to. */
+function combatOf(state: BattleState, targets: readonly string[]): CombatId | null {
+  for (const [id, c] of Object.entries(state.combats)) if (targets.length > 0 && targets.every((t) => c.units.includes(t as never))) return id as CombatId;
+  return null;
+}
+
+/**
+ * Every legal combat action for the deciding player now (CORE-CHAL-1/2, CORE-PURS-1, CORE-CC-1,
+ * CORE-DISENG-1).
+ */
+export function legalCombatActions(state: BattleState): CombatAction[] {
+  const d = state.pending[0];
+  if (d !== undefined) {
+    if (d.kind === "restraint" && d.unit !== null) return [{ type: "combat/restrain", unit: d.unit, pursue: true }, { type: "combat/restrain", unit: d.unit, pursue: false }];
+    const combat = combatOf(state, d.targets);
+    const c = combat === null ? undefined : state.combats[combat];
+    if (combat === null || c === undefined) return [];
+    const mine = combatCharacters(state, c, d.side).map((x) => x.id);
+    if (d.kind === "challenge") return [{ type: "combat/challenge", combat, challenger: null }, ...mine.map((id): CombatAction => ({ type: "combat/challenge", combat, challenger: id }))];
+    if (d.kind === "challengeAnswer") return [{ type: "combat/answerChallenge", combat, champion: null }, ...mine.map((id): CombatAction => ({ type: "combat/answerChallenge", combat, champion: id }))];
+    return [];
+  }
+  if (state.turn.phase === "combat") return unfoughtCombats(state).map((combat) => ({ type: "combat/fight", combat }));
+  if (state.turn.phase === "movement" && state.turn.step === "declareCharges") {
+    const side: SideId = sideOrder(state)[0];
+    const declared = new Set<string>(declaredDisengagements(state));
+    return unitsOf(state, side)
+      .filter((u) => combatOfUnit(state, u.id) !== undefined && mayDisengage(u) && !declared.has(u.id))
+      .map((u) => ({ type: "combat/disengage", unit: u.id }));
+  }
+  return [];
+}

@@ -1,0 +1,76 @@
+/**
+ * Redressing ranks and lapping round after combat (CORE-REDR-1…3): a winning unit still engaged
+ * widens by up to 2 files on each flank (models from the rear), as its formation allows; on the
+ * next round, models standing beyond the enemy's edge wrap round its flank and fight it there.
+ */
+import type { BattleState } from "../../../state/battle.js";
+import type { Formation, Unit } from "../../../state/unit.js";
+import { toLocal } from "../../../geometry/frame.js";
+import type { UnitLayout } from "../../../geometry/layout.js";
+import { footprintDistance, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
+import { EPSILON, inContact } from "../../../geometry/vec.js";
+import { filesOf, footprintOf, getUnit, layoutOf, unitsInPlay, withUnit } from "../unit.js";
+import { emit, type Recorder } from "./recorder.js";
+
+/** Files a redress may add on each flank (CORE-REDR-1). */
+export const REDRESS_FILES_PER_FLANK = 2;
+
+/** Whether a formation keeps its shape with `files` files of `figures` models (WHN-FORM-2…7). */
+function shapeAllows(formation: Formation, figures: number, files: number): boolean {
+  const ranks = Math.ceil(figures / files);
+  switch (formation) {
+    case "BLOCK":
+    case "CAV_LINE":
+      return formation === "BLOCK" || ranks <= 2;
+    case "ATTACK_COLUMN":
+      return ranks >= 3 && ranks >= files;
+    case "MARCH_COLUMN":
+      return files <= 3;
+    case "CAV_COLUMN":
+      return ranks >= 3;
+    default:
+      return false;
+  }
+}
+
+/** Front-rank models of `a` beyond `b`'s front edge on each side, not touching it (CORE-REDR-1). */
+export function overhang(a: UnitLayout, b: UnitLayout): { left: number; right: number } {
+  if (a.kind !== "block" || b.kind !== "block") return { left: 0, right: 0 };
+  const us = b.footprint.flatMap((r) => rectCorners(r)).map((c) => toLocal(a.frame, c).u);
+  const lo = Math.min(...us);
+  const hi = Math.max(...us);
+  let left = 0;
+  let right = 0;
+  for (const m of a.models) {
+    if (m.rank !== 0) continue;
+    const u = toLocal(a.frame, m.rect.center).u;
+    if (u + m.rect.halfWidth < lo - EPSILON) left++;
+    else if (u - m.rect.halfWidth > hi + EPSILON) right++;
+  }
+  return { left, right };
+}
+
+/**
+ * Redresses a winning unit still in contact with `enemy` (CORE-REDR-1, CORE-REDR-2): it widens by
+ * up to 2 files a flank, enough to lap round, while its formation allows and no other unit is in
+ * the way. Returns the state unchanged when nothing would be gained.
+ */
+export function redress(state: BattleState, r: Recorder, unit: string, enemy: string): BattleState {
+  const u = getUnit(state, unit);
+  const e = getUnit(state, enemy);
+  if (u === undefined || e === undefined || u.order === "FLEEING" || u.removed !== null) return state;
+  const files = filesOf(u);
+  const enemyFront = layoutOf(e).width;
+  const wanted = Math.min(u.figures, files + 2 * REDRESS_FILES_PER_FLANK, Math.ceil(enemyFront / u.base.w - EPSILON) + 2 * REDRESS_FILES_PER_FLANK);
+  const others = unitsInPlay(state).filter((o) => o.id !== u.id && o.id !== e.id);
+  for (let f = wanted; f > files; f--) {
+    if (!shapeAllows(u.formation, u.figures, f)) continue;
+    const wider: Unit = { ...u, files: f };
+    const fp = footprintOf(wider);
+    if (others.some((o) => footprintOf(o).some((x) => fp.some((y) => rectsOverlap(x, y))))) continue;
+    if (!inContact(footprintDistance(fp, footprintOf(e)))) continue;
+    emit(r, "combat/redressed", "CORE-REDR-1", { unit, files: f, was: files });
+    return withUnit(state, wider);
+  }
+  return state;
+}

@@ -1,0 +1,50 @@
+/**
+ * Stable hashes of battle states for golden replays: canonical JSON (object keys sorted at every
+ * level) hashed with FNV-1a in two 32-bit lanes. Pure, no dependencies, the same in every runtime.
+ */
+
+/** Offset bases of the two FNV-1a lanes (the standard 32-bit basis and a second one). */
+const BASIS_A = 0x811c9dc5;
+const BASIS_B = 0x01000193 ^ 0x5bd1e995;
+const PRIME = 0x01000193;
+
+/**
+ * JSON text with object keys sorted at every level, so equal data always gives equal text
+ * (`-0` prints as `0`, as in `JSON.stringify`).
+ * @example
+ * canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }) // '{"a":[2,{"c":4,"d":3}],"b":1}'
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
+    return out;
+  });
+}
+
+/**
+ * FNV-1a over the UTF-16 code units of a string, in two 32-bit lanes: 16 lower-case hex digits.
+ * @example
+ * fnv1a64("") // "811c9dc55ad1e806"
+ */
+export function fnv1a64(text: string): string {
+  let a = BASIS_A;
+  let b = BASIS_B >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, PRIME);
+    b = Math.imul(b ^ (c & 0xff) ^ (c >>> 8), PRIME);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * The hash of a battle state (or any JSON value): FNV-1a of its canonical JSON. Equal states hash
+ * equal whatever the key order; golden replays compare this.
+ * @example
+ * stateHash(state) // "3f9a…" (16 hex digits)
+ */
+export function stateHash(value: unknown): string {
+  return fnv1a64(canonicalJson(value));
+}

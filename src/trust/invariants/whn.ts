@@ -1,0 +1,285 @@
+/**
+ * Invariants of the WHN ruleset: figures, order states and flags, fleeing, panic and break tests,
+ * pursuit, characters, combats and the footprints of units on the table.
+ */
+import type { BattleState } from "../../state/battle.js";
+import type { Unit } from "../../state/unit.js";
+import { footprintOf } from "../../rules/whn/unit.js";
+import { rectsOverlap, type Footprint } from "../../geometry/rect.js";
+import { stateInvariant, stepInvariant, type Invariant } from "./types.js";
+import { actionType, actorOf, eventsNaming } from "./util.js";
+
+const WHN = ["whn"] as const;
+
+/** Event types after which a unit may hold more figures than before (crews re-manning or sheltering, detachments returning). */
+export const FIGURE_GAIN_EVENTS: ReadonlySet<string> = new Set(["artillery/remanned", "artillery/sheltered", "artillery/leftShelter", "unit/detachmentReturned"]);
+/** Actions by which a unit shoots. */
+const SHOOTING = new Set(["shooting/fire", "shooting/volley", "artillery/fire"]);
+/** Events by which a unit pursues. */
+const PURSUIT = new Set(["combat/pursuit", "combat/pursued", "combat/pursuedOffTable", "combat/pursuitCharge"]);
+
+/** Ids of the units in some close combat of a state. */
+export function unitsInCombat(s: BattleState): Set<string> {
+  const out = new Set<string>();
+  for (const c of Object.values(s.combats)) for (const id of c.units) out.add(id);
+  return out;
+}
+
+/** Whether a unit takes up table space for the overlap check (in play, with figures, not sheltering). */
+function occupies(u: Unit): boolean {
+  return u.removed === null && (u.figures > 0 || u.troopType === "artillery") && (u.artillery?.shelteringIn ?? null) === null;
+}
+
+/** Whether two units may legitimately overlap: one is a detachment of the other. */
+function related(a: Unit, b: Unit): boolean {
+  return a.detachmentOf === b.id || b.detachmentOf === a.id;
+}
+
+/** Whether a unit's footprint may have changed between two states. */
+function placed(a: Unit | undefined, b: Unit): boolean {
+  return a === undefined || a.position !== b.position || a.facing !== b.facing || a.formation !== b.formation || a.files !== b.files || a.figures !== b.figures || a.models !== b.models || a.removed !== b.removed;
+}
+
+/** The first pair of overlapping units among `movers` × every unit, outside combat; or null. */
+export function overlapAmong(s: BattleState, movers: readonly Unit[]): string | null {
+  const engaged = unitsInCombat(s);
+  const all = Object.values(s.units).filter((u) => occupies(u) && !engaged.has(u.id));
+  const fps = new Map<string, Footprint>();
+  const fp = (u: Unit): Footprint => {
+    let f = fps.get(u.id);
+    if (f === undefined) fps.set(u.id, (f = footprintOf(u)));
+    return f;
+  };
+  for (const m of movers) {
+    if (!occupies(m) || engaged.has(m.id)) continue;
+    for (const o of all) {
+      if (o.id === m.id || related(m, o)) continue;
+      if (Math.abs(o.position.x - m.position.x) + Math.abs(o.position.y - m.position.y) > 200) continue;
+      for (const ra of fp(m)) for (const rb of fp(o)) if (rectsOverlap(ra, rb)) return `"${m.id}" overlaps "${o.id}"`;
+    }
+  }
+  return null;
+}
+
+/** WHN invariants. */
+export const WHN_INVARIANTS: readonly Invariant[] = [
+  stateInvariant({
+    id: "unit.figuresInRange",
+    rule: "CORE-SHOOT-6",
+    doc: "Figures are a whole number from 0 to the unit's starting figures; wounds taken stay below the model's W.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: (s) => {
+      for (const u of Object.values(s.units)) {
+        if (!Number.isInteger(u.figures) || u.figures < 0) return `"${u.id}" has ${u.figures} figures`;
+        if (u.figures > u.startingFigures) return `"${u.id}" has ${u.figures} figures, started with ${u.startingFigures}`;
+        if (u.figures > 0 && u.woundsTaken >= u.profile.W) return `"${u.id}" has taken ${u.woundsTaken} wounds with W ${u.profile.W}`;
+      }
+      return null;
+    },
+  }),
+  stateInvariant({
+    id: "unit.placedOnTable",
+    rule: "CORE-GEO-28",
+    doc: "A unit in play has a finite position and facing, with its front-edge centre on the table (units that leave the table are removed).",
+    rulesets: WHN,
+    cost: "cheap",
+    check: (s) => {
+      for (const u of Object.values(s.units)) {
+        if (!Number.isFinite(u.position.x) || !Number.isFinite(u.position.y) || !Number.isFinite(u.facing)) return `"${u.id}" at a non-finite place`;
+        if (u.removed !== null || u.figures === 0) continue;
+        const { x, y } = u.position;
+        if (x < -0.01 || y < -0.01 || x > s.table.width + 0.01 || y > s.table.height + 0.01) return `"${u.id}" in play at (${x.toFixed(2)}, ${y.toFixed(2)}), off the table`;
+      }
+      return null;
+    },
+  }),
+  stateInvariant({
+    id: "character.joinedOwnSideInPlay",
+    rule: "CORE-CHAR-5",
+    doc: "A character in play is joined only to a unit of his own side that is itself in play.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: (s) => {
+      for (const c of Object.values(s.characters)) {
+        if (c.joinedTo === null || c.removed !== null) continue;
+        const u = Object.hasOwn(s.units, c.joinedTo) ? s.units[c.joinedTo] : undefined;
+        if (u === undefined) return `"${c.id}" joined to unknown "${c.joinedTo}"`;
+        if (u.side !== c.side) return `"${c.id}" (${c.side}) joined to "${u.id}" (${u.side})`;
+        if (u.removed !== null) return `"${c.id}" still joined to removed "${u.id}" (${u.removed.reason})`;
+      }
+      return null;
+    },
+  }),
+  stateInvariant({
+    id: "combat.wellFormed",
+    rule: "CORE-CC-1",
+    doc: "Every close combat lists units that exist, at least one of each side.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: (s) => {
+      for (const c of Object.values(s.combats)) {
+        const sides = new Set<string>();
+        for (const id of c.units) {
+          const u = Object.hasOwn(s.units, id) ? s.units[id] : undefined;
+          if (u === undefined) return `combat "${c.id}" lists unknown "${id}"`;
+          sides.add(u.side);
+        }
+        if (sides.size < 2) return `combat "${c.id}" has units of ${sides.size} side(s) only`;
+      }
+      return null;
+    },
+  }),
+  stateInvariant({
+    id: "flags.rallyConsistent",
+    rule: "CORE-RALLY-4",
+    doc: "A unit rallied from fleeing this turn is marked rallied, and is not FLEEING unless it fled again.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: (s) => {
+      for (const u of Object.values(s.units)) if (u.flags.ralliedFromFleeing && !u.flags.rallied) return `"${u.id}" rallied from fleeing but not rallied`;
+      return null;
+    },
+  }),
+  stateInvariant({
+    id: "unit.noOverlapAtAll",
+    rule: "CORE-GEO-18",
+    doc: "No two units in play overlap outside close combat (the whole table, checked at sampled states).",
+    rulesets: WHN,
+    cost: "full",
+    check: (s) => overlapAmong(s, Object.values(s.units)),
+  }),
+  stepInvariant({
+    id: "unit.noOverlap",
+    rule: "CORE-GEO-18",
+    doc: "After a step, no unit whose footprint changed overlaps another unit, outside close combat (CORE-FLEE-4 places fleeing units clear of friends).",
+    rulesets: WHN,
+    cost: "cheap",
+    check: ({ before: b, after: a }) => overlapAmong(a, Object.values(a.units).filter((u) => placed(Object.hasOwn(b.units, u.id) ? b.units[u.id] : undefined, u))),
+  }),
+  stepInvariant({
+    id: "unit.figuresNeverIncrease",
+    rule: "CORE-SHOOT-6",
+    doc: "A unit's figures never increase, except when crews re-man or shelter (WHN-ART-7, WHN-ART-16) or a detachment returns (WHN-DET-5); starting figures never change.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: ({ before: b, after: a, events }) => {
+      for (const u of Object.values(a.units)) {
+        const p = Object.hasOwn(b.units, u.id) ? b.units[u.id] : undefined;
+        if (p === undefined) continue;
+        if (u.startingFigures !== p.startingFigures) return `"${u.id}" starting figures ${p.startingFigures} → ${u.startingFigures}`;
+        if (u.figures > p.figures && eventsNaming(events, FIGURE_GAIN_EVENTS, u.id).length === 0) return `"${u.id}" figures ${p.figures} → ${u.figures} with no rule allowing it`;
+      }
+      return null;
+    },
+  }),
+  stepInvariant({
+    id: "unit.removedStaysRemoved",
+    rule: "CORE-PURS-7",
+    doc: "A removed unit stays removed and does not move, except a pursuer that left the table returning (CORE-PURS-7).",
+    rulesets: WHN,
+    cost: "cheap",
+    check: ({ before: b, after: a }) => {
+      for (const p of Object.values(b.units)) {
+        if (p.removed === null) continue;
+        const u = a.units[p.id];
+        if (u === undefined) continue;
+        if (u.removed === null && p.removed.reason !== "offTable") return `"${p.id}" came back after being ${p.removed.reason}`;
+        if (u.removed !== null && (u.position.x !== p.position.x || u.position.y !== p.position.y)) return `removed "${p.id}" moved`;
+        if (u.removed !== null && u.figures > p.figures) return `removed "${p.id}" gained figures`;
+      }
+      return null;
+    },
+  }),
+  stepInvariant({
+    id: "flee.neverShoots",
+    rule: "CORE-FLEE-1",
+    doc: "A FLEEING unit never shoots: no accepted shooting action names it, and its shot flag is never set.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: ({ before: b, action, after: a }) => {
+      const actor = actorOf(action);
+      if (actor !== null && SHOOTING.has(actionType(action))) {
+        const u = Object.hasOwn(b.units, actor.id) ? b.units[actor.id as keyof typeof b.units] : undefined;
+        if (u?.order === "FLEEING") return `FLEEING "${u.id}" shot (${actionType(action)})`;
+      }
+      for (const u of Object.values(a.units)) {
+        const p = b.units[u.id];
+        if (p !== undefined && p.order === "FLEEING" && u.order === "FLEEING" && u.flags.shot && !p.flags.shot) return `FLEEING "${u.id}" marked as having shot`;
+      }
+      return null;
+    },
+  }),
+  stepInvariant({
+    id: "flee.neverCharges",
+    rule: "CORE-CHRG-1",
+    doc: "A FLEEING unit never declares a charge or charges.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: ({ before: b, action, after: a }) => {
+      const t = actionType(action);
+      const actor = actorOf(action);
+      if (actor !== null && (t === "movement/declareCharge" || t === "movement/chargeMove")) {
+        const u = Object.hasOwn(b.units, actor.id) ? b.units[actor.id as keyof typeof b.units] : undefined;
+        if (u?.order === "FLEEING") return `FLEEING "${u.id}" charged (${t})`;
+      }
+      for (const u of Object.values(a.units)) {
+        const p = b.units[u.id];
+        if (p?.order === "FLEEING" && u.order === "FLEEING" && u.flags.declaredCharge && !p.flags.declaredCharge) return `FLEEING "${u.id}" marked as declaring a charge`;
+      }
+      return null;
+    },
+  }),
+  stepInvariant({
+    id: "panic.failedDisorderedFlees",
+    rule: "WHN-PANIC-3",
+    doc: "A unit that fails a Panic test while DISORDERED flees (or is destroyed); one that fails while GOOD is no longer GOOD.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: ({ after: a, events }) => {
+      for (const e of events) {
+        if (e.type !== "morale/panicTest" || e["passed"] !== false) continue;
+        const u = a.units[e["unit"] as keyof typeof a.units];
+        if (u === undefined || u.removed !== null) continue;
+        if (e["order"] === "DISORDERED" && u.order !== "FLEEING") return `"${u.id}" failed a Panic test while DISORDERED and is ${u.order}`;
+        if (e["order"] === "GOOD" && u.order === "GOOD") return `"${u.id}" failed a Panic test and is still GOOD`;
+      }
+      return null;
+    },
+  }),
+  stepInvariant({
+    id: "break.passedFallsBack",
+    rule: "WHN-BREAK-1",
+    doc: "A unit that passes a WHN Break test ends the step DISORDERED (or worse) and out of its combat.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: ({ after: a, events }) => {
+      const engaged = unitsInCombat(a);
+      for (const e of events) {
+        if (e.type !== "combat/breakTest" || e["passed"] !== true) continue;
+        const id = e["unit"] as string;
+        const u = a.units[id as keyof typeof a.units];
+        if (u === undefined || u.removed !== null) continue;
+        if (u.order === "GOOD") return `"${id}" passed its Break test and is still GOOD`;
+        if (engaged.has(id) && !events.some((x) => x.type === "combat/pursuitCharge" && x["target"] === id)) return `"${id}" passed its Break test and is still in a combat`;
+      }
+      return null;
+    },
+  }),
+  stepInvariant({
+    id: "pursuit.squaresNever",
+    rule: "WHN-BREAK-5",
+    doc: "A SQUARE never pursues.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: ({ before: b, events }) => {
+      for (const e of events) {
+        if (!PURSUIT.has(e.type)) continue;
+        const u = b.units[e["unit"] as keyof typeof b.units];
+        if (u?.formation === "SQUARE") return `SQUARE "${u.id}" pursued (${e.type})`;
+        if (u?.order === "FLEEING") return `FLEEING "${u.id}" pursued (${e.type})`;
+      }
+      return null;
+    },
+  }),
+];

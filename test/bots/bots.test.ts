@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { forkState, legalActions, reseed, withScriptedDice, type BattleState } from "../../src/index.js";
+import { greedyBot, randomBot, searchBot, defaultContext } from "../../src/bots/index.js";
+import { playBattle } from "../../src/battle/index.js";
+import { scenarios } from "../../src/index.js";
+import { advanceTo, chargeSetup, create } from "../battle/helpers.js";
+
+/** Freezes an object graph so any mutation throws in strict mode. */
+function deepFreeze<T>(o: T): T {
+  if (o !== null && typeof o === "object" && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o as object)) deepFreeze(v);
+  }
+  return o;
+}
+
+/** The British line's shooting phase: it may fire at the hussars or end the phase. */
+function shootingState(): BattleState {
+  return advanceTo(create(chargeSetup({ firstSide: "gb" })), "shooting");
+}
+
+describe("bots", () => {
+  it("the random bot picks a legal action, the same one for the same seed, without touching the state", () => {
+    const s = deepFreeze(advanceTo(create(chargeSetup()), "movement", "remaining"));
+    const legal = legalActions(s).map((a) => JSON.stringify(a));
+    const picks = [1, 2, 3, 4, 5].map((seed) => JSON.stringify(randomBot(s, seed)));
+    for (const p of picks) expect(legal).toContain(p);
+    expect(JSON.stringify(randomBot(s, 3))).toBe(picks[2]);
+    expect(new Set(picks).size).toBeGreaterThan(1);
+  });
+
+  it("the greedy bot fires when it can hurt the enemy, and is a pure function of (state, seed, budget)", () => {
+    const s = deepFreeze(shootingState());
+    const bot = greedyBot(defaultContext(s));
+    const a = bot(s, 1, 8);
+    expect(a).toEqual({ type: "shooting/fire", shooter: "gb-1", target: "fr-hus" });
+    expect(bot(s, 1, 8)).toEqual(a);
+  });
+
+  it("the search bot's choice does not depend on the battle's own dice", () => {
+    const s = deepFreeze(shootingState());
+    const bot = searchBot(defaultContext(s), { rolloutSteps: 12 });
+    const base = bot(s, 5, 6);
+    expect(legalActions(s)).toContainEqual(base);
+    const variants = [reseed(s, 999), reseed(s, "other"), forkState(s, 3), withScriptedDice(s, [1, 1, 1, 1, 1, 1])];
+    for (const v of variants) expect(bot(v, 5, 6)).toEqual(base);
+  });
+
+  it("random bots finish every battle within the turn limit without an exception", () => {
+    const unitArb = (side: "fr" | "gb", i: number) =>
+      fc.record({
+        kind: fc.constantFrom("lineBattalion", "hussars", "lightInfantry", "cuirassiers"),
+        x: fc.integer({ min: 6, max: 40 }),
+        y: side === "fr" ? fc.integer({ min: 8, max: 16 }) : fc.integer({ min: 22, max: 28 }),
+      }).map((u) => ({ id: `${side}-${i}`, kind: u.kind, at: { x: u.x, y: u.y }, facing: side === "fr" ? 90 : 270 }));
+    const scenarioArb = fc.record({ fr: fc.tuple(unitArb("fr", 1), unitArb("fr", 2)), gb: fc.tuple(unitArb("gb", 1), unitArb("gb", 2)), turns: fc.integer({ min: 1, max: 2 }) });
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 1, max: 1_000_000 }), (g, seed) => {
+        const parsed = scenarios.parseScenario({
+          format: "fusillade-scenario",
+          version: 1,
+          id: "random",
+          name: "random",
+          table: { width: 48, height: 36 },
+          maxTurns: g.turns,
+          sides: [
+            { id: "fr", name: "French", deployment: { x: 0, y: 0, width: 48, height: 18 }, units: [...g.fr] },
+            { id: "gb", name: "British", deployment: { x: 0, y: 18, width: 48, height: 18 }, units: [...g.gb] },
+          ],
+          victory: { conditions: [{ kind: "armyBroken", winner: "fr" }, { kind: "armyBroken", winner: "gb" }] },
+        });
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.error.issues));
+        const out = playBattle(parsed.value, ["random", "random"], seed, { maxDecisions: 2000 });
+        expect(out.stopped).toBe("finished");
+        expect(out.state.turn.gameTurn).toBeLessThanOrEqual(g.turns);
+        expect(out.result?.rule).toBe("CORE-TURN-1");
+      }),
+      { seed: 12, numRuns: 4 },
+    );
+  });
+});

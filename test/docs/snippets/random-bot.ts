@@ -1,0 +1,19 @@
+import { applyTrusted, createBattle, legalActions, scenarios, type Action, type BattleState } from "./fusillade.js";
+
+/** A bot: (state, seed, budget) → one legal action for the side that must decide. */
+export type Bot = (state: BattleState, seed: number, budget: number) => Action;
+
+export const randomBot: Bot = (state, seed) => {
+  const actions = legalActions(state); // every one applies without a violation
+  return actions[(Math.imul(seed, 2654435761) >>> 0) % actions.length]!;
+};
+
+const created = createBattle({ ...scenarios.ridgeAction(1), maxTurns: 1 });
+if (!created.ok) throw new Error("the built-in scenario is always valid");
+let state = created.value;
+for (let turn = 0; state.result === null; turn++) {
+  const r = applyTrusted(state, randomBot(state, turn, 0)); // skips the schema parse: actions come from the engine
+  if (!r.ok) throw new Error(r.violation.code);
+  state = r.state;
+}
+console.log(state.result); // { winner: null, reason: "turn limit reached", … }

@@ -1,0 +1,33 @@
+import { defineConfig, type Options } from "tsup";
+
+/**
+ * The `fusillade` CLI and its worker: ESM for Node, every dependency (commander, piscina, vega,
+ * vega-lite, the core itself) bundled so the package's runtime dependencies stay immer and zod.
+ */
+const config: Options = {
+  // piscina starts its own `worker.js` from its __dirname, so its worker is bundled beside ours.
+  entry: { fusillade: "src/cli/main.ts", "study-worker": "src/cli/worker.ts", worker: "node_modules/piscina/dist/worker.js" },
+  outDir: "dist/cli",
+  format: ["esm"],
+  platform: "node",
+  target: "node20",
+  dts: false,
+  sourcemap: true,
+  clean: false,
+  splitting: true,
+  treeshake: true,
+  noExternal: [/^(?!immer$|zod$|@napi-rs\/nice).*/],
+  external: ["immer", "zod", "@napi-rs/nice"],
+  banner: {
+    js: [
+      "import { createRequire as __fusilladeRequire } from 'node:module';",
+      "import { fileURLToPath as __fusilladePath } from 'node:url';",
+      "import { dirname as __fusilladeDir } from 'node:path';",
+      "const require = __fusilladeRequire(import.meta.url);",
+      "const __filename = __fusilladePath(import.meta.url);",
+      "const __dirname = __fusilladeDir(__filename);",
+    ].join(" "),
+  },
+};
+
+export default defineConfig(config);
