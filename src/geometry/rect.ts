@@ -183,6 +183,26 @@ export const footprintBounds = (fp: Footprint): FootprintBounds => {
   return b;
 };
 
+/** A circle around several footprints (a path's samples): the mean of their circle centres, reaching all. */
+export const sweptBounds = (fps: readonly Footprint[]): FootprintBounds => {
+  const circles = fps.map(circleOf);
+  let x = 0;
+  let y = 0;
+  for (const c of circles) {
+    x += c.x;
+    y += c.y;
+  }
+  x /= Math.max(1, circles.length);
+  y /= Math.max(1, circles.length);
+  let r = 0;
+  for (const c of circles) r = Math.max(r, Math.hypot(c.x - x, c.y - y) + c.r);
+  return { x, y, r };
+};
+
+/** True when two bounding circles are more than `x` inches apart (with ε and slack); see {@link footprintsApart}. */
+export const boundsApart = (a: FootprintBounds, b: FootprintBounds, x: number): boolean =>
+  Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r > x + EPSILON + APART_SLACK;
+
 /** Slack on {@link footprintsApart}, far above rounding error and far below any rules distance. */
 const APART_SLACK = 1e-6;
 
@@ -191,19 +211,16 @@ const APART_SLACK = 1e-6;
  * their bounding circles alone: a cheap broad phase before an exact distance. False means "maybe
  * within": measure. Never true when `isWithin(a, b, x)` holds.
  */
-export const footprintsApart = (a: Footprint, b: Footprint, x: number): boolean => {
-  // One rectangle (every formed unit, every movement sample): its own circle, no cache lookup.
-  const ra = a.length === 1 ? (a[0] as OrientedRect) : null;
-  const rb = b.length === 1 ? (b[0] as OrientedRect) : null;
-  const ba = ra === null ? footprintBounds(a) : null;
-  const bb = rb === null ? footprintBounds(b) : null;
-  const ax = ra === null ? (ba as FootprintBounds).x : ra.center.x;
-  const ay = ra === null ? (ba as FootprintBounds).y : ra.center.y;
-  const ar = ra === null ? (ba as FootprintBounds).r : Math.hypot(ra.halfWidth, ra.halfDepth);
-  const bx = rb === null ? (bb as FootprintBounds).x : rb.center.x;
-  const by = rb === null ? (bb as FootprintBounds).y : rb.center.y;
-  const br = rb === null ? (bb as FootprintBounds).r : Math.hypot(rb.halfWidth, rb.halfDepth);
-  return Math.hypot(ax - bx, ay - by) - ar - br > x + EPSILON + APART_SLACK;
+export const footprintsApart = (a: Footprint, b: Footprint, x: number): boolean => boundsApart(circleOf(a), circleOf(b), x);
+
+/**
+ * The circle of a footprint: a one-rectangle footprint (every formed unit, every movement sample)
+ * gets its own circumcircle directly (cheaper than a cache lookup for a fresh array); others are cached.
+ */
+const circleOf = (fp: Footprint): FootprintBounds => {
+  if (fp.length !== 1) return footprintBounds(fp);
+  const r = fp[0] as OrientedRect;
+  return { x: r.center.x, y: r.center.y, r: Math.hypot(r.halfWidth, r.halfDepth) };
 };
 
 /** "A is within X inches of B": distance ≤ X with tolerance, exactly X counts (CORE-GEO-11). */

@@ -9,10 +9,11 @@ import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { Character, Unit } from "../state/unit.js";
 import type { Vec2 } from "../geometry/vec.js";
 import { forward } from "../geometry/vec.js";
-import { rectCorners, type OrientedRect } from "../geometry/rect.js";
 import { unitCentre, type UnitLayout } from "../geometry/layout.js";
 import { layoutOf } from "../rules/whn/unit.js";
 import { attrs, escapeXml, num } from "./text.js";
+import { px, points, rectPolygon, type Ctx } from "./canvas.js";
+import { fnfCentre, fnfLayer } from "./fnf.js";
 import { FALLBACK_COLOURS, NATION_COLOURS, terrainStyle } from "./style.js";
 import { effectsOf, recentEvents } from "./effects.js";
 
@@ -34,32 +35,6 @@ export interface RenderOptions {
   readonly idPrefix?: string;
   /** Title of the picture; default: turn, side and phase. */
   readonly title?: string;
-}
-
-interface Ctx {
-  readonly state: BattleState;
-  readonly s: number;
-  readonly m: number;
-  readonly id: string;
-  readonly colours: ReadonlyMap<string, string>;
-  readonly models: boolean;
-  readonly labels: boolean;
-}
-
-/** Table inches (y up) to SVG pixels (y down). */
-function px(c: Ctx, p: Vec2): { x: number; y: number } {
-  return { x: c.m + p.x * c.s, y: c.m + (c.state.table.height - p.y) * c.s };
-}
-
-function points(c: Ctx, pts: readonly Vec2[]): string {
-  return pts.map((p) => {
-    const q = px(c, p);
-    return `${num(q.x)},${num(q.y)}`;
-  }).join(" ");
-}
-
-function rectPolygon(c: Ctx, r: OrientedRect, a: Readonly<Record<string, string | number | undefined>>): string {
-  return `<polygon${attrs({ ...a, points: points(c, rectCorners(r)) })}/>`;
 }
 
 function sideColours(state: BattleState, given: Readonly<Record<string, string>> | undefined): Map<string, string> {
@@ -167,7 +142,7 @@ function characterGroup(c: Ctx, ch: Character): string {
 function effects(c: Ctx, events: readonly BattleEvent[]): string {
   const centreOf = (id: string): Vec2 | null => {
     const u = Object.hasOwn(c.state.units, id) ? c.state.units[id as keyof typeof c.state.units] : undefined;
-    return u === undefined ? null : unitCentre(layoutOf(u));
+    return u === undefined ? fnfCentre(c.state, id) : unitCentre(layoutOf(u));
   };
   const fx = effectsOf(events, centreOf);
   let out = `<g class="effects">`;
@@ -219,7 +194,7 @@ export function renderSvg(state: BattleState, options: RenderOptions = {}): stri
     const u = state.units[uid as keyof typeof state.units];
     if (u !== undefined && u.removed === null && u.figures > 0) out += unitGroup(c, u);
   }
-  out += `</g><g class="characters">`;
+  out += `</g>` + fnfLayer(c) + `<g class="characters">`;
   for (const cid of Object.keys(state.characters).sort()) {
     const ch = state.characters[cid as keyof typeof state.characters];
     if (ch !== undefined && ch.removed === null) out += characterGroup(c, ch);

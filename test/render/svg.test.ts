@@ -184,3 +184,32 @@ describe("renderSvg", () => {
     expect(terrainStyle({ tags: {} }).kind).toBe("open");
   });
 });
+
+describe("renderSvg for FnF battles", () => {
+  const fnf = (): BattleState =>
+    start({
+      ruleset: "fnf",
+      seed: 7,
+      sides: [{ id: "fr", name: "French", nation: "french" }, { id: "gb", name: "British", nation: "british" }],
+      units: [],
+      wind: 0,
+      fnf: {
+        units: {
+          "fr-b1": { id: "fr-b1", side: "fr", name: "Brigade <Reille>", kind: "brigade", arm: "infantry", bases: 6, formation: "LINE", position: { x: 30, y: 10 }, facing: 90 },
+          "gb-b1": { id: "gb-b1", side: "gb", kind: "brigade", arm: "infantry", bases: 4, formation: "COLUMN_OF_ATTACK", position: { x: 30, y: 30 }, facing: 270, disordered: true },
+        },
+      },
+    });
+
+  it("FNF-GEO-2: draws each brigade's stands, the command stand outlined, a disordered brigade hatched", () => {
+    const svg = renderSvg(fnf());
+    expect(checkWellFormed(svg)).toEqual([]);
+    const [fr] = groups(svg, `data-unit="fr-b1"`);
+    const [gb] = groups(svg, `data-unit="gb-b1"`);
+    expect(count(fr!, `class="model"`)).toBe(6);
+    expect(count(fr!, `class="model command"`)).toBe(1);
+    expect(fr).toContain("Brigade &lt;Reille&gt; · 6/6");
+    expect(gb).toContain(`fill="url(#fz-hatch)"`);
+    expect(fr).not.toContain("hatch");
+  });
+});

@@ -95,7 +95,8 @@ export function whyStationary(state: BattleState, u: Unit): Violation | null {
   if (u.flags.rallied && !state.options.whn.rallyFromDisorderMayMove) return refuse("rallied_from_disorder", "WHN-RALLY-3", { unit: u.id });
   if (u.flags.declaredCharge || u.flags.charged || u.flags.failedCharge) return refuse("charged_this_turn", "CORE-CHRG-5", { unit: u.id });
   if (isEngagedUnit(state, u)) return refuse("engaged", "CORE-MOVE-4", { unit: u.id });
-  if (u.artillery !== null && (u.artillery.gunDestroyed || u.artillery.abandoned)) return refuse("gun_cannot_move", "WHN-ART-16", { unit: u.id });
+  // Guns move, limber and respond through the artillery module, which knows limbers, horses and fires.
+  if (u.artillery !== null) return refuse("gun_uses_artillery_actions", "WHN-ART-3", { unit: u.id });
   return null;
 }
 

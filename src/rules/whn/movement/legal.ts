@@ -39,9 +39,12 @@ const FRACTIONS = [0.25, 0.5, 0.75, 1] as const;
 const WHEELS = [15, 30, 45] as const;
 const DIRECTIONS = [0, 45, 90, 135, 180, 225, 270, 315] as const;
 
+/** The throwaway dice state candidates are tried with (seeded once: seeding is not free). */
+const TRY_DICE = seedDice(0);
+
 /** Tries an action against its handler with throwaway dice and events. */
 function applies(state: BattleState, a: MovementAction): boolean {
-  const ctx: ActionContext = { dice: roller(seedDice(0)), options: state.options, emit: () => undefined };
+  const ctx: ActionContext = { dice: roller(TRY_DICE), options: state.options, emit: () => undefined };
   let out: Outcome;
   switch (a.type) {
     case "movement/changeFormation":

@@ -11,7 +11,7 @@ import type { Frame } from "../../../geometry/frame.js";
 import { applyStep, sweptTerrainCost, wheelCost, TERRAIN_RATES } from "../../../geometry/movement.js";
 import { NUMERIC_TOL, polygonDistance } from "../../../geometry/polygon.js";
 import type { Footprint } from "../../../geometry/rect.js";
-import { footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
+import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap, sweptBounds } from "../../../geometry/rect.js";
 import { crossesTableEdge } from "../../../geometry/away.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { addScaled, forward, leq, lt } from "../../../geometry/vec.js";
@@ -141,7 +141,10 @@ export function checkPlacement(state: BattleState, u: Unit, samples: readonly Fo
   const others = unitsInPlay(state).filter((o) => o.id !== u.id && !(opts.ignore?.has(o.id) ?? false));
   const start = footprintOf(u);
   // The start distance is measured only for a unit that some sample comes within 1" of.
-  const placed = others.map((o) => ({ o, fp: footprintOf(o), startDist: -1 }));
+  // Broad phase over the whole path: a unit more than 1" from a circle around every sample can
+  // neither be overlapped nor come too close, so it is not looked at again.
+  const swept = sweptBounds(samples);
+  const placed = others.map((o) => ({ o, fp: footprintOf(o), startDist: -1 })).filter((p) => !boundsApart(swept, footprintBounds(p.fp), 1));
   const terrain = state.terrain as readonly TerrainFeature[];
   for (const fp of samples) {
     if (crossesTableEdge(fp, state.table)) return refuse("off_table", "CORE-GEO-2", { unit: u.id });

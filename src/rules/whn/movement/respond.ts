@@ -45,6 +45,7 @@ export function pushChargeResponses(state: BattleState): BattleState {
 
 /** The responses a charged unit may choose now (CORE-CHRG-2, CORE-FLEE-7, WHN-CHRG-1, WHN-DET-4). */
 export function allowedResponses(state: BattleState, u: Unit, chargers: readonly Declaration[]): RespondAction["response"][] {
+  if (u.artillery !== null) return []; // guns answer with artillery/respond (WHN-ART-6, WHN-ART-7)
   if (u.order === "FLEEING") {
     const reachable = chargers.some((d) => {
       const c = getUnit(state, d.unit);
@@ -124,6 +125,7 @@ export function respond(state: BattleState, a: RespondAction, ctx: ActionContext
   const u = findUnit(state, a.unit);
   if ("code" in u) return fail(u);
   const chargers = declarations(state).filter((d) => d.target === u.id && decision.targets.includes(d.unit));
+  if (u.artillery !== null) return fail(refuse("gun_uses_artillery_respond", "WHN-ART-6", { unit: u.id }));
   const allowed = allowedResponses(state, u, chargers);
   if (!allowed.includes(a.response)) {
     const rule = u.order === "FLEEING" ? "CORE-FLEE-7" : a.response === "standAndShoot" ? "CORE-CHRG-3" : "CORE-CHRG-2";

@@ -65,6 +65,7 @@ export const shootingModule = defineModule({
     "shooting/face_already_fired": (v) => `Face ${num(v, "face")} of square ${num(v, "unit")} has already fired this phase.`,
     "shooting/target_already_shot_by_square": (v) => `Square ${num(v, "unit")} has already fired at ${num(v, "target")} with another face.`,
     "shooting/target_engaged": (v) => `${num(v, "target")} is in close combat and may not be shot at.`,
+    "shooting/crew_sheltering": (v) => `The crew of ${num(v, "target")} shelter in a square and cannot be shot at.`,
     "shooting/not_in_arc": (v) => `${num(v, "target")} is not in the arc of ${num(v, "unit")}.`,
     "shooting/no_line_of_sight": (v) => `${num(v, "unit")} cannot see ${num(v, "target")}.`,
     "shooting/out_of_range": (v) => `The target is ${num(v, "actual")}" away; the weapon reaches ${num(v, "max")}".`,

@@ -176,6 +176,8 @@ export function shotSituation(state: BattleState, req: ShotRequest): { ok: true;
   const tSide = t.kind === "loneCharacter" ? t.character.side : t.unit.side;
   if (tSide === s.side) return bad("shooting/not_an_enemy", "CORE-SHOOT-1", { target: req.target });
   if (t.kind !== "loneCharacter" && inCombat(state, t.unit.id)) return bad("shooting/target_engaged", "CORE-SHOOT-1", { target: t.unit.id });
+  // Crew sheltering in a square cannot be hit (WHN-ART-7): their gun alone is no target for musketry.
+  if (t.kind === "unit" && t.unit.artillery?.shelteringIn != null) return bad("shooting/crew_sheltering", "WHN-ART-7", { target: t.unit.id });
   const sl = layoutOf(s);
   const tl = targetLayout(t);
   const targetKey = t.kind === "unit" ? t.unit.id : t.character.id;
