@@ -5,7 +5,8 @@
  */
 import { performance } from "node:perf_hooks";
 import { builtinExperiments, parseStudy, planStudy, type Plan, type RunOutcome } from "../src/analysis/index.js";
-import { missing, round3, type Figure } from "./figures.js";
+import { runWithPool } from "../src/cli/pool.js";
+import { round3, type Figure } from "./figures.js";
 
 /** The study: a volley by formation and range, sampled (exact odds off so only sampling is timed). */
 function benchPlan(n: number): Plan {
@@ -31,12 +32,6 @@ function digest(o: RunOutcome): string {
 
 /** Times the study on 1 and on 2 workers (best of `repeats` each). */
 export async function workerFigure(seconds: number, repeats = 2): Promise<Figure> {
-  let runWithPool: (plan: Plan, workers: number) => Promise<RunOutcome>;
-  try {
-    ({ runWithPool } = await import("../src/cli/pool.js"));
-  } catch (e) {
-    return missing("workerSpeedup", "study on 2 workers vs 1", "×", `the worker pool does not load: ${e instanceof Error ? e.message : String(e)}`);
-  }
   // Size the study so one inline run takes about `seconds`.
   let n = 2000;
   for (;;) {

@@ -214,3 +214,23 @@ describe("redressing ranks", () => {
     expect(b.input.victims.find((v) => v.id === "b")!.result!.flankedBy).toEqual([]);
   });
 });
+
+describe("casualties and flight from combat", () => {
+  it("CORE-LEAD-3: the unit leader is the last model removed (after musician and standard bearer, CORE-STD-3)", () => {
+    const s = withScriptedDice(engaged({ profile: I4 }, { files: 3, figures: 3, command: { leader: true, standard: true, musician: true } }), [6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 1, 3, 4]);
+    const r = ok(s, { type: "combat/fight" });
+    expect(ev(r.events, "combat/casualties")[0]).toMatchObject({ unit: "b", removed: 2, commandLost: ["musician", "standard"] });
+    expect(unit(r.state, "b").command).toMatchObject({ leader: true, standard: false, musician: false });
+  });
+
+  it("CORE-FLEE-4: a broken unit flees straight through friends behind it; CORE-FLEE-5: leaving the table removes it", () => {
+    const friend = foot("c", "gb", { position: { x: 36, y: 30 }, facing: 270 });
+    const s = withScriptedDice(engaged({ profile: I4 }, {}, { units: [friend] }), [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 6, 6, 1, 1, 6, 6, 3, 4]);
+    const r = ok(s, { type: "combat/fight" });
+    const fled = ev(r.events, "unit/fled").find((e) => e["unit"] === "b")!;
+    expect(fled["passedThrough"]).toEqual(["c"]);
+    const edge = withScriptedDice(engaged({ profile: I4, position: { x: 36, y: 40 } }, { position: { x: 36, y: 40 } }), [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 6, 6, 6, 6]);
+    const r2 = ok(edge, { type: "combat/fight" });
+    expect(unit(r2.state, "b").removed?.reason).toBe("fledTable");
+  });
+});

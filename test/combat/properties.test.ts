@@ -122,8 +122,13 @@ describe("exact odds against sampling", () => {
     const input = duelInput({ models: 20, initiative: 4 }, { models: 20 });
     const morale = duelMorale();
     for (let i = 0; i < 200; i++) roundOdds(input, morale);
-    const t = performance.now();
-    for (let i = 0; i < 200; i++) roundOdds(input, morale);
-    expect((performance.now() - t) / 200).toBeLessThan(1);
+    // Best of several batches, so a busy machine does not decide the verdict.
+    let best = Infinity;
+    for (let batch = 0; batch < 8; batch++) {
+      const t = performance.now();
+      for (let i = 0; i < 25; i++) roundOdds(input, morale);
+      best = Math.min(best, (performance.now() - t) / 25);
+    }
+    expect(best).toBeLessThan(1);
   });
 });

@@ -30,7 +30,43 @@ export interface Probe {
 export type ProbeWeights = { readonly [K in ProbeKind]: number };
 
 /** Default weights: mostly schema-made actions, a steady share of refusals. */
-export const DEFAULT_WEIGHTS: ProbeWeights = { legal: 20, schema: 38, advance: 8, mutated: 8, wrongSide: 8, wrongPhase: 6, unknownId: 6, hostile: 6 };
+export const DEFAULT_WEIGHTS: ProbeWeights = { legal: 20, schema: 50, advance: 4, mutated: 6, wrongSide: 6, wrongPhase: 5, unknownId: 5, hostile: 4 };
+
+/**
+ * What the fuzzer has learnt in one battle: how often each action type applied at each point of the
+ * turn sequence, so that schema-made probes favour the types that can apply there (a bandit, kept
+ * per battle so runs stay deterministic).
+ */
+export class ProbeMemory {
+  private readonly hits = new Map<string, Map<string, number>>();
+  /** Records that an action of `type` applied at a point of the sequence. */
+  applied(s: BattleState, type: string): void {
+    const k = pointKey(s);
+    const m = this.hits.get(k) ?? new Map<string, number>();
+    m.set(type, (m.get(type) ?? 0) + 1);
+    this.hits.set(k, m);
+  }
+  /** A weight for a type at a point: 1, plus 4 per time it applied there (capped). */
+  weight(s: BattleState, type: string): number {
+    return 1 + 4 * Math.min(10, this.hits.get(pointKey(s))?.get(type) ?? 0);
+  }
+}
+
+function pointKey(s: BattleState): string {
+  return `${s.ruleset}:${s.turn.phase}:${s.turn.step ?? ""}:${s.pending[0]?.kind ?? ""}`;
+}
+
+/** Picks a schema, weighted by what applied before at this point. */
+function pickSchema<T extends { readonly shape: { readonly type: { readonly value: string } } }>(rng: Rng, s: BattleState, xs: readonly T[], memory: ProbeMemory | null): T | undefined {
+  if (memory === null || xs.length === 0) return rng.pick(xs);
+  const w = xs.map((x) => memory.weight(s, x.shape.type.value));
+  let r = rng.real(0, w.reduce((a, b) => a + b, 0));
+  for (const [i, x] of xs.entries()) {
+    r -= w[i] ?? 0;
+    if (r < 0) return x;
+  }
+  return xs[xs.length - 1];
+}
 
 const SCHEMAS = ActionSchema.options as readonly { readonly shape: { readonly type: { readonly value: string } } & Record<string, unknown> }[];
 const ACTOR_KEYS = ["unit", "shooter", "charger", "character", "firer", "leader", "detachment"] as const;
@@ -155,19 +191,19 @@ function pickKind(rng: Rng, w: ProbeWeights, legalAllowed: boolean): ProbeKind {
  * @example
  * const probe = makeProbe(state, new Rng(word), () => legalActions(state), DEFAULT_WEIGHTS);
  */
-export function makeProbe(s: BattleState, rng: Rng, legal: (() => readonly Action[]) | null, weights: ProbeWeights = DEFAULT_WEIGHTS): Probe {
+export function makeProbe(s: BattleState, rng: Rng, legal: ((rng: Rng) => readonly Action[]) | null, weights: ProbeWeights = DEFAULT_WEIGHTS, memory: ProbeMemory | null = null): Probe {
   const finished = s.turn.phase === "finished";
   const kind = pickKind(rng, weights, legal !== null && s.ruleset === "whn");
   const refusedIf = (p: Omit<Probe, "expect">, must: boolean): Probe => ({ ...p, expect: must || finished ? "refused" : "any" });
   switch (kind) {
     case "legal": {
-      const list = finished || legal === null ? [] : legal();
+      const list = finished || legal === null ? [] : legal(rng);
       const a = rng.pick(list);
       if (a !== undefined) return { kind, action: a, trusted: true, expect: "applies" };
       return refusedIf({ kind: "advance", action: { type: "turn/advance" }, trusted: false }, false);
     }
     case "mutated": {
-      const list = finished || legal === null ? [] : legal();
+      const list = finished || legal === null ? [] : legal(rng);
       const a = rng.pick(list.filter((x) => x.type !== "turn/advance"));
       if (a !== undefined) return mutate(a, s, rng);
       return refusedIf({ kind: "hostile", action: hostileAction(rng), trusted: false }, true);
@@ -198,7 +234,7 @@ export function makeProbe(s: BattleState, rng: Rng, legal: (() => readonly Actio
       return refusedIf({ kind, action: hostileAction(rng), trusted: false }, true);
     case "schema":
     default: {
-      const sc = rng.pick(schemasFor(s, true));
+      const sc = pickSchema(rng, s, schemasFor(s, true), memory);
       if (sc !== undefined) return refusedIf({ kind: "schema", action: fromSchema(s, rng, sc, "deciding"), trusted: false }, false);
       return refusedIf({ kind: "advance", action: { type: "turn/advance" }, trusted: false }, s.pending.length > 0);
     }

@@ -9,6 +9,7 @@ import type { Action } from "../../engine/actions.js";
 import type { ApplyResult } from "../../engine/apply.js";
 import { FusilladeError } from "../../engine/violation.js";
 import { legalActions } from "../../engine/decisions.js";
+import { legalMovementActions } from "../../rules/whn/movement/legal.js";
 import { formatInputError } from "../../engine/format.js";
 import { playAction, startBattle } from "../../battle/game.js";
 import type { VictorySpec } from "../../scenarios/format.js";
@@ -16,7 +17,7 @@ import { checkRefusal, checkState, checkStep, invariantCount } from "../catalogu
 import type { Breach } from "../invariants/types.js";
 import { deepFreeze } from "../freeze.js";
 import { Rng } from "./rng.js";
-import { DEFAULT_WEIGHTS, makeProbe, type Probe, type ProbeWeights } from "./probes.js";
+import { DEFAULT_WEIGHTS, ProbeMemory, makeProbe, type Probe, type ProbeWeights } from "./probes.js";
 
 /** A battle as a record: its setup, victory rules and the actions that applied, in order. */
 export interface FuzzRecord {
@@ -66,6 +67,15 @@ export interface FuzzReport {
   /** Every action that applied, in order (the battle's record). */
   readonly record: FuzzRecord;
   readonly final: BattleState | null;
+}
+
+/** One unit's legal movement actions (the answer to a pending charge response, else a random unit of the active side). */
+function cheapLegal(s: BattleState, rng: Rng): readonly Action[] {
+  const top = s.pending[0];
+  if (top !== undefined) return top.kind === "chargeResponse" && top.unit !== null ? (legalMovementActions(s, top.unit) as Action[]) : [];
+  const mine = Object.values(s.units).filter((u) => u.side === s.turn.activeSide && u.removed === null && u.order !== "FLEEING");
+  const u = rng.pick(mine);
+  return u === undefined ? [] : (legalMovementActions(s, u.id) as Action[]);
 }
 
 function typeOf(action: unknown): string {
@@ -127,7 +137,7 @@ export function fuzzBattle(setup: BattleSetup, words: readonly number[], options
   for (const b of first) fail({ kind: "breach", signature: `breach:${b.invariant}`, step: -1, probe: null, message: b.message, breaches: [b], typed: null });
 
   let legalCache: { state: BattleState; list: readonly Action[] } | null = null;
-  const legalOf = (s: BattleState): readonly Action[] => {
+  const fullLegal = (s: BattleState): readonly Action[] => {
     if (legalCache?.state === s) return legalCache.list;
     legalCalls++;
     legalLeft--;
@@ -135,15 +145,21 @@ export function fuzzBattle(setup: BattleSetup, words: readonly number[], options
     legalCache = { state: s, list };
     return list;
   };
+  /** Legal actions, rationed: the full listing while the budget lasts, else one unit's movement listing. */
+  const legalOf = (s: BattleState, rng: Rng): readonly Action[] => {
+    if (legalCache?.state === s || legalLeft > 0 || s.ruleset !== "whn" || s.turn.phase !== "movement") return fullLegal(s);
+    return cheapLegal(s, rng);
+  };
 
+  const memory = new ProbeMemory();
   let step = 0;
   for (; step < words.length && failures.length < maxFailures; step++) {
     const rng = new Rng(words[step] ?? 0);
     const s = state;
-    const mayList = legalCache?.state === s || legalLeft > 0;
+    const mayList = legalCache?.state === s || legalLeft > 0 || (s.ruleset === "whn" && s.turn.phase === "movement");
     let probe: Probe;
     try {
-      probe = makeProbe(s, rng, mayList ? () => legalOf(s) : null, options.weights ?? DEFAULT_WEIGHTS);
+      probe = makeProbe(s, rng, mayList ? (g) => legalOf(s, g) : null, options.weights ?? DEFAULT_WEIGHTS, memory);
     } catch (e) {
       const t = errorText(e);
       fail({ kind: "exception", signature: `exception:legalActions:${shape(t.message)}`, step, probe: "legal", message: `legalActions threw: ${t.message}`, breaches: [], typed: t.typed });
@@ -177,6 +193,7 @@ export function fuzzBattle(setup: BattleSetup, words: readonly number[], options
     const breaches = checkStep(s, probe.action, r.state, r.events, { cost: full ? "all" : "cheap" });
     checked += invariantCount(s.ruleset, "both", { cost: full ? "all" : "cheap" });
     for (const b of breaches) fail({ kind: "breach", signature: `breach:${b.invariant}`, step, probe: probe.kind, message: b.message, breaches: [b], typed: null }, [probe.action]);
+    memory.applied(s, typeOf(probe.action));
     actions.push(probe.action);
     state = deepFreeze(r.state);
   }

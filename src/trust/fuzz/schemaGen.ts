@@ -80,7 +80,7 @@ function numberFor(key: string, s: Schema, g: GenContext): number {
   if (key === "x") v = g.near.x + r.real(-10, 10);
   else if (key === "y") v = g.near.y + r.real(-10, 10);
   else if (key === "facing") v = r.pick([0, 90, 180, 270]) ?? r.real(0, 360);
-  else if (key === "distance") v = r.real(0, 10);
+  else if (key === "distance") v = r.chance(0.8) ? r.real(0, 4) : r.real(0, 12);
   else if (key === "degrees") v = r.pick([15, 30, 45, 90]) ?? 15;
   else if (key === "files") v = r.pick([1, 2, 3, 4, 6, 8, 12]) ?? 4;
   else v = r.real(Math.max(lo, -2), Math.min(hi, 12));

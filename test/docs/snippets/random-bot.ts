@@ -8,12 +8,12 @@ export const randomBot: Bot = (state, seed) => {
   return actions[(Math.imul(seed, 2654435761) >>> 0) % actions.length]!;
 };
 
-const created = createBattle({ ...scenarios.ridgeAction(1), maxTurns: 1 });
+const created = createBattle(scenarios.ridgeAction(1));
 if (!created.ok) throw new Error("the built-in scenario is always valid");
 let state = created.value;
-for (let turn = 0; state.result === null; turn++) {
-  const r = applyTrusted(state, randomBot(state, turn, 0)); // skips the schema parse: actions come from the engine
+for (let i = 0; i < 12 && state.result === null; i++) {
+  const r = applyTrusted(state, randomBot(state, i, 0)); // skips the schema parse: actions come from the engine
   if (!r.ok) throw new Error(r.violation.code);
   state = r.state;
 }
-console.log(state.result); // { winner: null, reason: "turn limit reached", … }
+console.log(state.turn.phase, state.log.at(-1)?.rule); // e.g. "movement CORE-MOVE-1"

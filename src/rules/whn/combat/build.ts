@@ -4,10 +4,8 @@
  * −1s (WHN-DIS-2), strike tiers (CORE-CC-4, WHN-CC-1, WHN-CC-4), characters and challenges
  * (CORE-CHAL-3), and each unit's combat result data (CORE-CR-2…7, WHN-CC-2/3/6, HR-SQUARE).
  */
-import type { BattleState, Combat as CombatSchemaType } from "../../../state/battle.js";
-import type { DeepReadonly } from "../../../state/common.js";
-
-type Combat = DeepReadonly<CombatSchemaType>;
+import type { BattleState } from "../../../state/battle.js";
+import type { CombatRecord as Combat } from "./types.js";
 import type { CharacterId, SideId, UnitId } from "../../../state/ids.js";
 import type { Character, Equipment, Profile, Unit } from "../../../state/unit.js";
 import { elevationAt, type TerrainFeature } from "../../../geometry/terrain.js";

@@ -3,10 +3,8 @@
  * two characters fight only each other, round after round, until one is slain or flees; refused,
  * a character of the refusing side retires to the rear and does nothing this turn (AMB-07).
  */
-import type { BattleEvent, BattleState, Combat as CombatSchemaType } from "../../../state/battle.js";
-import type { DeepReadonly } from "../../../state/common.js";
-
-type Combat = DeepReadonly<CombatSchemaType>;
+import type { BattleEvent, BattleState } from "../../../state/battle.js";
+import type { CombatRecord as Combat } from "./types.js";
 import type { CharacterId, SideId } from "../../../state/ids.js";
 import type { Character } from "../../../state/unit.js";
 import { getUnit, inPlay, joinedCharacters } from "../unit.js";

@@ -3,10 +3,8 @@
  * losses off the units and characters (WHN-FORM-8, CORE-STD-3, CORE-STD-4), log every step, and
  * record the result on the combat (CORE-CC-1, CORE-CR-1).
  */
-import type { BattleState, Combat as CombatSchemaType } from "../../../state/battle.js";
-import type { DeepReadonly } from "../../../state/common.js";
-
-type Combat = DeepReadonly<CombatSchemaType>;
+import type { BattleState } from "../../../state/battle.js";
+import type { CombatRecord as Combat } from "./types.js";
 import type { CharacterId, CombatId, SideId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { removeModels } from "../casualties.js";

@@ -11,6 +11,7 @@ import { AnswerChallengeActionSchema, ChallengeActionSchema, DisengageActionSche
 import { declaredDisengagements, disengage } from "./disengage.js";
 import { drive } from "./drive.js";
 import { recorder } from "./recorder.js";
+import { legalCombatActions } from "./legal.js";
 
 const str = (v: Violation, k: string): string => String(v[k] ?? "");
 
@@ -54,16 +55,19 @@ export const combatModule = defineModule({
     "combat/already_declared": (v) => `Unit ${str(v, "unit")} has already declared its disengagement.`,
   },
   enter: { "whn:combat": enterCombat, "whn:movement.compulsory": compulsoryDisengage },
+  legal: legalCombatActions,
 });
 
 export { resolveRound, fightingModels, attacksOf } from "./round.js";
 export { roundOutcomes, unsavedChance, type RoundOutcome } from "./exact.js";
 export { combatRoundOdds, roundOdds, type RoundOdds } from "./odds.js";
 export { combatToDecision, decisionOdds, type DecisionOdds } from "./markov.js";
+export { sampleOutcome, type LoserFate, type SampledOutcome, type CombatRoundOdds } from "./odds.js";
+export { superiorValuesApply, combinedCasualties, closeCombatSave, weaponGroups } from "./mixed.js";
 export { buildRound, type BuiltRound, type SideMorale } from "./build.js";
 export { scoreSides, settle } from "./score.js";
 export { strikeSlots } from "./order.js";
 export { MELEE_WEAPON_TABLE, weaponEffect } from "./weapons.js";
 export { RANK_BONUS_TABLE, rankBonusOf, squarenessOf, squarenessBonus, modelCountBonus } from "./ranks.js";
-export { legalCombatActions } from "./legal.js";
+export { legalCombatActions, type CombatAction } from "./legal.js";
 export type * from "./types.js";

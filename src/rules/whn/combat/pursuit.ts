@@ -3,10 +3,8 @@
  * against the flee roll, catching (the quarry is destroyed), halving across obstacles, leaving the
  * table, and running into fresh enemies (a new charge).
  */
-import type { BattleState, Combat as CombatSchemaType } from "../../../state/battle.js";
-import type { DeepReadonly } from "../../../state/common.js";
-
-type Combat = DeepReadonly<CombatSchemaType>;
+import type { BattleState } from "../../../state/battle.js";
+import type { CombatRecord as Combat } from "./types.js";
 import type { CombatId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { crossesTableEdge, pursuitMove } from "../../../geometry/away.js";

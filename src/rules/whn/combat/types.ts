@@ -3,6 +3,11 @@
  * who can be hurt, and what each side scores besides wounds. Built once from the battle state
  * (build.ts); read by the sampled resolution (round.ts) and the exact odds (odds.ts) alike.
  */
+import type { Combat } from "../../../state/battle.js";
+import type { DeepReadonly } from "../../../state/common.js";
+
+/** A combat record as the battle state holds it (deeply readonly). */
+export type CombatRecord = DeepReadonly<Combat>;
 
 /** A side of a combat: 0 is the active player's, 1 the other's. */
 export type SideIndex = 0 | 1;
