@@ -1,9 +1,11 @@
 // Bundles the benchmark (bench/run.ts) and the study worker (src/cli/worker.ts) into plain ESM
 // JavaScript in bench/.out/, so `npm run bench` measures the code as users run it (compiled JS, no
-// TypeScript loader in the process or in the worker threads). The worker lands next to run.js,
-// where src/cli/pool.ts looks for `./worker.js`. piscina stays external (it loads its own files).
+// TypeScript loader in the process or in the worker threads). The worker lands next to run.js
+// under the name src/cli/pool.ts looks for (read from pool.ts, so a rename there is followed).
+// piscina stays external (it loads its own files).
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const common = {
@@ -18,4 +20,6 @@ const common = {
   // Bundled CommonJS dependencies (zod's and immer's ESM builds need none, but keep require working).
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
-await build({ ...common, entryPoints: { run: "bench/run.ts", prof: "bench/prof.ts", worker: "src/cli/worker.ts" }, outdir: "bench/.out" });
+const pool = readFileSync(new URL("../src/cli/pool.ts", import.meta.url), "utf8");
+const workerName = /new URL\("\.\/([\w-]+)\.js", import\.meta\.url\)/.exec(pool)?.[1] ?? "worker";
+await build({ ...common, entryPoints: { run: "bench/run.ts", prof: "bench/prof.ts", [workerName]: "src/cli/worker.ts" }, outdir: "bench/.out" });

@@ -15,3 +15,4 @@ export * as fnf from "./rules/fnf/index.js";
 export * as battle from "./battle/index.js";
 export * as bots from "./bots/index.js";
 export * as analysis from "./analysis/index.js";
+export * as whn from "./rules/whn/index.js";

@@ -36,11 +36,23 @@ const stepKey = (s) => `${s.turn.gameTurn}|${s.turn.activeSide}|${s.turn.phase}|
 const sideIds = (s) => Object.keys(s.sides);
 const decider = (s) => (typeof F.decidingSide === "function" ? F.decidingSide(s) : null) ?? s.pending[0]?.side ?? s.turn.activeSide;
 
-/** The action a side's bot picks: "random" plays random legal actions, "advance" ends each step. */
+/** The engine's own bots ((state, seed, budget) → action), when the build has them. */
+const ENGINE_BOTS = { greedy: F.bots?.greedyBot, search: F.bots?.searchBot };
+const ENGINE_BUDGET = 24;
+
+/**
+ * The action a side's bot picks: "random" plays random legal actions, "greedy" / "search" ask the
+ * engine's bots, "advance" ends each step. Every bot makes at most BOT_MOVES_PER_STEP moves in one
+ * step before ending it, so that stepping phase by phase stays quick.
+ */
 function botAction(s) {
   const bot = $(`bot-${sideIds(s).indexOf(decider(s))}`)?.value ?? "random";
   const advance = { type: "turn/advance" };
   const legal = typeof F.legalActions === "function" ? () => F.legalActions(s) : null;
+  const engineBot = ENGINE_BOTS[bot];
+  if (typeof engineBot === "function" && (s.pending.length > 0 || game.movesThisStep < BOT_MOVES_PER_STEP)) {
+    return engineBot(s, Math.floor(game.random() * 2 ** 31), ENGINE_BUDGET);
+  }
   const wantsMove = bot === "random" && legal !== null && game.movesThisStep < BOT_MOVES_PER_STEP && game.random() < 0.6;
   if (wantsMove || s.pending.length > 0) {
     const options = legal === null ? [] : legal().filter((a) => a.type !== "turn/advance");
@@ -159,6 +171,10 @@ function guard(fn) {
   };
 }
 
+for (const [name, fn] of Object.entries(ENGINE_BOTS)) {
+  if (typeof fn !== "function") continue;
+  for (const i of [0, 1]) /** @type {HTMLSelectElement} */ ($(`bot-${i}`)).append(new Option(`${name} bot (engine)`, name));
+}
 const select = /** @type {HTMLSelectElement} */ ($("scenario"));
 for (const sc of scenarios) select.append(new Option(sc.name, sc.id));
 $("reset").addEventListener("click", guard(reset));

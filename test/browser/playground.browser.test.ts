@@ -56,7 +56,7 @@ describe.skipIf(SKIP_REASON !== null)("the playground page in headless chromium"
     await page.close();
   });
 
-  it("plays another built-in scenario with the random bot", async () => {
+  it("plays another built-in scenario with the random bot and the engine's greedy bot", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -64,6 +64,9 @@ describe.skipIf(SKIP_REASON !== null)("the playground page in headless chromium"
     await page.waitForSelector("body[data-ready='true']", { timeout: 20_000 });
     const ids = await page.locator("#scenario option").evaluateAll((os) => os.map((o) => o.getAttribute("value") ?? ""));
     await page.selectOption("#scenario", ids[ids.length - 1]!);
+    const bots = await page.locator("#bot-1 option").evaluateAll((os) => os.map((o) => o.getAttribute("value") ?? ""));
+    expect(bots).toEqual(expect.arrayContaining(["random", "advance"]));
+    if (bots.includes("greedy")) await page.selectOption("#bot-1", "greedy");
     const first = await snapshot(page);
     for (let i = 0; i < 6; i++) await page.click("#step-action");
     const later = await snapshot(page);
