@@ -32,18 +32,18 @@ function digest(o: RunOutcome): string {
 
 /** Times the study on 1 and on 2 workers (best of `repeats` each). */
 export async function workerFigure(seconds: number, repeats = 2): Promise<Figure> {
-  // Size the study so one inline run takes about `seconds`.
-  let n = 2000;
-  for (;;) {
+  // Size the study so one inline run samples for about `seconds`: the marginal cost per sample
+  // from two sizes (each run also prepares its cells, a fixed cost the pool pays once per worker).
+  const inline = async (n: number): Promise<number> => {
     const t = performance.now();
     await runWithPool(benchPlan(n), 1);
-    const ms = performance.now() - t;
-    if (ms > 200 || n > 1e8) {
-      n = Math.max(n, Math.round((n * seconds * 1000) / ms));
-      break;
-    }
-    n *= 4;
-  }
+    return performance.now() - t;
+  };
+  const small = 4000;
+  const t1 = await inline(small);
+  const t4 = await inline(small * 4);
+  const perSample = Math.max(1e-6, (t4 - t1) / (small * 3));
+  const n = Math.min(50_000_000, Math.max(small * 4, Math.round((seconds * 1000) / perSample)));
   const time = async (workers: number): Promise<{ ms: number; out: RunOutcome }> => {
     let best = Infinity;
     let out: RunOutcome | null = null;

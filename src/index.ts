@@ -16,3 +16,5 @@ export * as battle from "./battle/index.js";
 export * as bots from "./bots/index.js";
 export * as analysis from "./analysis/index.js";
 export * as whn from "./rules/whn/index.js";
+export { renderSvg, recentEvents, type RenderOptions } from "./render/index.js";
+export * as presets from "./presets/index.js";

@@ -51,9 +51,11 @@ function botAction(s) {
   const legal = typeof F.legalActions === "function" ? () => F.legalActions(s) : null;
   const engineBot = ENGINE_BOTS[bot];
   if (typeof engineBot === "function" && (s.pending.length > 0 || game.movesThisStep < BOT_MOVES_PER_STEP)) {
-    return engineBot(s, Math.floor(game.random() * 2 ** 31), ENGINE_BUDGET);
+    const chosen = engineBot(s, Math.floor(game.random() * 2 ** 31), ENGINE_BUDGET);
+    if (chosen !== null && typeof chosen === "object" && typeof chosen.type === "string") return chosen;
+    console.warn(`the ${bot} bot gave no action; playing a random legal one`);
   }
-  const wantsMove = bot === "random" && legal !== null && game.movesThisStep < BOT_MOVES_PER_STEP && game.random() < 0.6;
+  const wantsMove = (bot === "random" || engineBot !== undefined) && legal !== null && game.movesThisStep < BOT_MOVES_PER_STEP && game.random() < 0.6;
   if (wantsMove || s.pending.length > 0) {
     const options = legal === null ? [] : legal().filter((a) => a.type !== "turn/advance");
     if (options.length > 0) return options[Math.floor(game.random() * options.length)];

@@ -4,7 +4,7 @@
  * `saveRecord` / `loadRecord` write and read records as JSON, migrating older format versions
  * through a table of migrations.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { BattleState } from "../state/battle.js";
 import type { BattleSetup } from "../state/setup.js";
 import type { SideId } from "../state/ids.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { turnModule } from "./turn.js";
 import { movementModule, shootingModule, combatModule, moraleModule, artilleryModule, fnfModule } from "./modules.js";
 

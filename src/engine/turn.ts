@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { BattleState, Phase } from "../state/battle.js";
 import type { ActionContext, Outcome } from "./context.js";
 import { fail, ok } from "./context.js";

@@ -4,7 +4,7 @@
  * conditions. `parseScenario` checks a file and reports every problem with its path;
  * `scenarioSetup` turns a scenario into a `BattleSetup` for `createBattle`.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { CharacterIdSchema, RecordKeySchema, SideIdSchema, UnitIdSchema } from "../state/ids.js";
 import { Vec2Schema, facingSchema } from "../state/common.js";
 import { FORMATIONS, ProfileSchema, QUALITIES } from "../state/unit.js";

@@ -4,7 +4,7 @@
  * describe what the engine *accepts* (zod's input side): optional keys take their defaults.
  * `scripts/gen-json-schemas.ts` writes them to `schemas/*.json`, which the package ships.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { BattleStateSchema, SCHEMA_VERSION } from "../state/battle.js";
 import { BattleSetupSchema } from "../state/setup.js";
 import { RulesOptionsSchema } from "../state/options.js";

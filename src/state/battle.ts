@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CharacterIdSchema, CombatIdSchema, RecordKeySchema, RuleIdSchema, SideIdSchema, UnitIdSchema, type RuleId } from "./ids.js";
 import { JsonValueSchema, type JsonValue, type DeepReadonly, count } from "./common.js";
 import { CharacterSchema, UnitSchema } from "./unit.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A finite number (no NaN, no ±Infinity). */
 export const finite = z.number().finite();

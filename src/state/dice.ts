@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { DiceState } from "../dice/index.js";
 
 const uint32 = z.int().min(0).max(4294967295);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { RecordKeySchema, SideIdSchema } from "./ids.js";
 import { Vec2Schema, count, facingSchema } from "./common.js";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Shooting kinds that the "units as cover" house rule sorts into soft or hard cover (HR-COVER-2). */
 export const COVER_SHOT_KINDS = ["bows", "slings", "thrown", "crossbows", "firearms", "canister", "shell", "roundshot"] as const;

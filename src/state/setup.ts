@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SideIdSchema } from "./ids.js";
 import { count } from "./common.js";
 import { CharacterSchema, UnitSchema } from "./unit.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { RecordKeySchema } from "./ids.js";
 import { Vec2Schema } from "./common.js";
 

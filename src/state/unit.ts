@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SideIdSchema, UnitIdSchema, CharacterIdSchema } from "./ids.js";
 import { BaseSizeSchema, Vec2Schema, count, facingSchema, type DeepReadonly } from "./common.js";
 

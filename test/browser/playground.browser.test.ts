@@ -77,3 +77,7 @@ describe.skipIf(SKIP_REASON !== null)("the playground page in headless chromium"
     await page.close();
   });
 });
+
+it.runIf(SKIP_REASON !== null)("skips the playground tests with a reason", () => {
+  console.warn(SKIP_REASON);
+});

@@ -4,7 +4,7 @@
  * stand (figures, order, initial volley used) and sampled with `sampleVolley`; the specs are
  * memoised per cell, so the per-sample path stays on plain numbers. Nobody rallies or moves.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { BattleState } from "../../state/battle.js";
 import type { SideId, UnitId } from "../../state/ids.js";
 import type { Unit } from "../../state/unit.js";

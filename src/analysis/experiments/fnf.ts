@@ -2,7 +2,7 @@
  * Built-in FnF experiments: one fire roll on the musketry and cannonade table (FNF-FIRE-5…8) and
  * one melee on the charge table (FNF-MEL-1, FNF-MEL-5).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { Dist } from "../../dice/index.js";
 import { FIRE_BASE_LOSSES, FIRE_EFFECTS, LOW_AMMO_ROLL } from "../../rules/fnf/tables/fire.js";
 import { defineExperiment } from "../experiment.js";

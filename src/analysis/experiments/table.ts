@@ -3,7 +3,7 @@
  * `createBattle`, the two units facing each other across a given gap, so experiments read their
  * numbers through the same rules code as a battle (firers, modifiers, ranks, squareness…).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { createBattle } from "../../engine/create.js";
 import { formatInputError } from "../../engine/format.js";
 import type { BattleState } from "../../state/battle.js";

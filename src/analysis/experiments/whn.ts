@@ -2,7 +2,7 @@
  * Built-in WHN experiments: Leadership and Break tests, one musket volley read from a real table,
  * and a close combat (one round or fought to a decision) built by the combat phase's own builder.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { Dist } from "../../dice/index.js";
 import type { BattleState } from "../../state/battle.js";
 import type { UnitId } from "../../state/ids.js";

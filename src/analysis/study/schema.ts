@@ -4,7 +4,7 @@
  * and either a fixed N per cell or a target interval half-width. Validated with zod; errors carry
  * the path into the file.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const JsonValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)]));
 

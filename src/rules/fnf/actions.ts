@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { RecordKeySchema } from "../../state/ids.js";
 import { Vec2Schema, facingSchema } from "../../state/common.js";
 import { FNF_FORMATIONS } from "../../state/fnf.js";

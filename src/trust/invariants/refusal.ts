@@ -6,7 +6,7 @@ import { refusalInvariant, type Invariant } from "./types.js";
 import { firstNonJson } from "./util.js";
 
 const BOTH = ["whn", "fnf"] as const;
-const CODE = /^[a-z][A-Za-z]*\/[a-z][A-Za-z_]*$/;
+const CODE = /^[a-z][A-Za-z0-9]*\/[a-z][A-Za-z0-9_]*$/;
 /** Codes the engine formats itself (src/engine/format.ts). */
 const ENGINE_CODES = new Set([
   "action/invalid",

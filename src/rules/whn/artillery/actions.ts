@@ -1,7 +1,7 @@
 /**
  * The artillery module's actions as zod schemas (parsed once at the engine boundary).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { RecordKeySchema, UnitIdSchema } from "../../../state/ids.js";
 import { LegSchema } from "../movement/actions.js";
 import { AMMUNITION } from "./guns.js";

@@ -2,7 +2,7 @@
  * The combat module's actions (zod at the boundary only) and their reducers: fighting a combat,
  * challenges (CORE-CHAL-1/2), the restraint decision (CORE-PURS-1) and disengaging (CORE-DISENG-1).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ActionContext, Outcome } from "../../../engine/context.js";
 import { fail, ok } from "../../../engine/context.js";
 import { violation } from "../../../engine/violation.js";

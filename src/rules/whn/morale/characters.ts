@@ -2,7 +2,7 @@
  * Characters moving on their own, joining and leaving units (CORE-CHAR-1, CORE-CHAR-3…5,
  * WHN-LEAD-4), in the remaining-moves step of the movement phase (WHN-TURN-1 2.6).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ActionContext, Outcome } from "../../../engine/context.js";
 import { fail, ok } from "../../../engine/context.js";
 import { violation, type Violation } from "../../../engine/violation.js";

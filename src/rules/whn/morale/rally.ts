@@ -2,7 +2,7 @@
  * The rally step (CORE-RALLY-1…4, WHN-RALLY-1…4): the active player tests his FLEEING and
  * DISORDERED units one at a time with `morale/rally`; a pass makes the unit GOOD.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ActionContext, Outcome } from "../../../engine/context.js";
 import { fail, ok } from "../../../engine/context.js";
 import { violation } from "../../../engine/violation.js";

@@ -1,7 +1,7 @@
 /**
  * The movement phase's actions, as zod schemas (parsed once at the engine boundary).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { UnitIdSchema } from "../../../state/ids.js";
 import { Vec2Schema, facingSchema } from "../../../state/common.js";
 import { WHN_FORMATIONS } from "./formations.js";

@@ -74,16 +74,20 @@ function applies(state: BattleState, a: MovementAction): boolean {
 
 /** A slightly shortened distance, so a candidate at 100 % is not lost to rounding. */
 const trim = (d: number): number => Math.max(0, d - 1e-6);
+/** Shortest forward move listed: smaller remainders are not worth a decision (and would never end). */
+export const MIN_LISTED_MOVE = 0.25;
 
 function formedCandidates(state: BattleState, u: Unit): MovementAction[] {
   const out: MovementAction[] = [];
   const left = (1 - u.flags.moveUsed) * moveRate(state, u);
-  for (const f of FRACTIONS) out.push({ type: "movement/move", unit: u.id, path: [{ kind: "forward", distance: trim(f * left) }] });
+  for (const f of FRACTIONS) {
+    if (f * left >= MIN_LISTED_MOVE) out.push({ type: "movement/move", unit: u.id, path: [{ kind: "forward", distance: trim(f * left) }] });
+  }
   for (const deg of WHEELS) {
     for (const pivot of ["left", "right"] as const) {
       const wheel: Leg = { kind: "wheel", degrees: deg, pivot };
       out.push({ type: "movement/move", unit: u.id, path: [wheel] });
-      out.push({ type: "movement/move", unit: u.id, path: [wheel, { kind: "forward", distance: trim(left / 2) }] });
+      if (left / 2 >= MIN_LISTED_MOVE) out.push({ type: "movement/move", unit: u.id, path: [wheel, { kind: "forward", distance: trim(left / 2) }] });
     }
   }
   for (const degrees of [90, -90, 180] as const) out.push({ type: "movement/move", unit: u.id, path: [{ kind: "turn", degrees }] });

@@ -17,6 +17,7 @@ export const MOVEMENT_MESSAGES: { readonly [code: string]: (v: Violation) => str
   "movement/rallied_from_disorder": (v) => `Unit ${s(v, "unit")} rallied from disorder this turn and may not move under the current options.`,
   "movement/charged_this_turn": (v) => `Unit ${s(v, "unit")} declared a charge this turn; it moves only in the charge step.`,
   "movement/engaged": (v) => `Unit ${s(v, "unit")} is engaged in close combat and cannot move.`,
+  "movement/empty_move": (v) => `That path does not move ${s(v, "unit")} at all.`,
   "movement/gun_uses_artillery_actions": (v) => `${s(v, "unit")} is a gun: move, limber and unlimber it with the artillery actions (artillery/move, artillery/limber, artillery/unlimber).`,
   "movement/gun_uses_artillery_respond": (v) => `${s(v, "unit")} is a gun: answer its charge with artillery/respond.`,
   "movement/free_mover": (v) => `A unit in ${s(v, "formation")} moves with movement/moveTo.`,

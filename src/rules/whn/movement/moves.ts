@@ -3,6 +3,7 @@
  * is measured (CORE-GEO-18), held to the allowance left (WHN-FCHG-1 fractions), to the wheel limit
  * of the formation, and kept clear of other units, impassable ground and the 1" around enemies.
  */
+import { EPSILON } from "../../../geometry/vec.js";
 import type { ActionContext, Outcome } from "../../../engine/context.js";
 import { fail, ok } from "../../../engine/context.js";
 import type { BattleState } from "../../../state/battle.js";
@@ -51,6 +52,10 @@ function marchRule(u: Unit): RuleId {
 function pathMove(state: BattleState, u: Unit, legs: readonly Leg[], ctx: ActionContext, march: boolean): Outcome {
   const info: FormationInfo = FORMATION_TABLE[u.formation];
   if (info.freeDirection) return fail(refuse("free_mover", u.formation === "SQUARE" ? "WHN-MOVE-5" : "WHN-MOVE-7", { unit: u.id, formation: u.formation }));
+  // A path that goes nowhere is not a move (and would let a player "move" without end).
+  if (legs.every((l) => (l.kind === "forward" ? l.distance : l.kind === "wheel" ? Math.abs(l.degrees) : 1) <= EPSILON)) {
+    return fail(refuse("empty_move", "CORE-MOVE-1", { unit: u.id }));
+  }
   const M = baseMove(state, u);
   const rate = moveRate(state, u);
   const allowance = march ? (info.march ?? 0) * M : (1 - u.flags.moveUsed) * rate;

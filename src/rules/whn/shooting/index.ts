@@ -2,7 +2,7 @@
  * The WHN shooting phase (whn.md §7, core.md §5–6, house-rules.md §1, §3, §4): the fire and volley
  * actions, the resolver movement's stand and shoot calls, and exact odds beside the sampled path.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineModule } from "../../../engine/module.js";
 import { ok, type ActionContext, type Outcome } from "../../../engine/context.js";
 import type { Violation } from "../../../engine/violation.js";
