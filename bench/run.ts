@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     const t = Date.now();
     const got = await f();
     figures.push(...got);
-    console.error(`bench: ${group} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`bench: ${group} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   };
   await step("volley", () => volleyFigures(o));
   await step("apply", () => [applyVolleyFigure(o)]);

@@ -42,8 +42,9 @@ export async function workerFigure(seconds: number, repeats = 2): Promise<Figure
   const small = 4000;
   const t1 = await inline(small);
   const t4 = await inline(small * 4);
-  const perSample = Math.max(1e-6, (t4 - t1) / (small * 3));
-  const n = Math.min(50_000_000, Math.max(small * 4, Math.round((seconds * 1000) / perSample)));
+  const perSample = Math.max((t4 - t1) / (small * 3), t4 / (small * 4) / 4);
+  const n = Math.round(Math.min(small * 4 * 50, Math.max(small * 4, (seconds * 1000) / perSample)));
+  console.log(`bench: workers: ${small} samples/cell ${t1.toFixed(0)} ms, ${small * 4} ${t4.toFixed(0)} ms; timing ${n}`);
   const time = async (workers: number): Promise<{ ms: number; out: RunOutcome }> => {
     let best = Infinity;
     let out: RunOutcome | null = null;

@@ -3,6 +3,8 @@ import { BattleSetupSchema } from "../state/setup.js";
 import { BattleStateSchema, SCHEMA_VERSION, type BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import { toIssues } from "./issues.js";
+import { footprintOf } from "../rules/whn/unit.js";
+import { rectCorners, rectsOverlap } from "../geometry/rect.js";
 import { scanInput } from "./scan.js";
 import type { InputError, InputIssue, Result } from "./violation.js";
 import { commit, makeContext } from "./apply.js";
@@ -52,6 +54,33 @@ function checkSetup(setup: ReturnType<typeof BattleSetupSchema.parse>): InputIss
 }
 
 /**
+ * Units may not stand on one another at deployment (CORE-MOVE-4: no unit is ever inside another).
+ * A sweep over x keeps this near-linear for large armies.
+ */
+function overlappingUnits(state: BattleState, order: readonly string[]): InputIssue[] {
+  const boxes = order.flatMap((id, index) => {
+    const u = state.units[id as keyof typeof state.units];
+    if (u === undefined || u.figures === 0 || u.removed !== null) return [];
+    const fp = footprintOf(u);
+    const xs = fp.flatMap((r) => rectCorners(r).map((c) => c.x));
+    return [{ id, index, fp, lo: Math.min(...xs), hi: Math.max(...xs) }];
+  });
+  boxes.sort((a, b) => a.lo - b.lo);
+  const issues: InputIssue[] = [];
+  for (let i = 0; i < boxes.length && issues.length < 20; i++) {
+    const a = boxes[i]!;
+    for (let j = i + 1; j < boxes.length && boxes[j]!.lo <= a.hi; j++) {
+      const b = boxes[j]!;
+      if (a.fp.some((ra) => b.fp.some((rb) => rectsOverlap(ra, rb)))) {
+        const [first, second] = a.index < b.index ? [a, b] : [b, a];
+        issues.push({ path: ["units", second.index, "position"], message: `unit "${second.id}" overlaps unit "${first.id}" (units.${first.index})`, code: "custom" });
+      }
+    }
+  }
+  return issues;
+}
+
+/**
  * Validates a battle setup and returns the battle's first state (the first player's turn begun), or
  * a typed error listing every problem with its path. Never throws for bad input.
  * @example
@@ -96,6 +125,8 @@ export function createBattle(setup: unknown): Result<BattleState, InputError> {
   const checked = BattleStateSchema.safeParse(draft);
   if (!checked.success) return invalid("setup/invalid", toIssues(checked.error));
   const state = checked.data as BattleState;
+  const overlaps = state.ruleset === "whn" ? overlappingUnits(state, s.units.map((u) => u.id as string)) : [];
+  if (overlaps.length > 0) return invalid("setup/invalid", overlaps);
   const { ctx, sink } = makeContext(state, dice);
   const begun = beginBattle(state, ctx);
   return { ok: true, value: commit(begun, dice, sink.drafts).state };

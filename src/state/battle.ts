@@ -202,6 +202,10 @@ function crossCheck(s: z.infer<typeof BattleStateObject>, ctx: z.RefinementCtx):
     if (!hasSide(d.side)) ctx.addIssue({ code: "custom", path: ["pending", i, "side"], message: `unknown side "${d.side}"` });
     if (d.unit !== null && !hasUnit(d.unit)) ctx.addIssue({ code: "custom", path: ["pending", i, "unit"], message: `unknown unit "${d.unit}"` });
   }
+  if ((s.result !== null) !== (s.turn.phase === "finished"))
+    ctx.addIssue({ code: "custom", path: ["result"], message: "a battle has a result exactly when it is finished" });
+  if (s.result?.winner != null && !hasSide(s.result.winner))
+    ctx.addIssue({ code: "custom", path: ["result", "winner"], message: `unknown side "${s.result.winner}"` });
   if (s.ruleset === "fnf" && s.fnf === null) ctx.addIssue({ code: "custom", path: ["fnf"], message: "an FnF battle needs its fnf state" });
   for (const [i, e] of s.log.entries()) {
     if (e.seq !== i) {

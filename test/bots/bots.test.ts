@@ -51,7 +51,7 @@ describe("bots", () => {
     const unitArb = (side: "fr" | "gb", i: number) =>
       fc.record({
         kind: fc.constantFrom("lineBattalion", "hussars", "lightInfantry", "cuirassiers"),
-        x: fc.integer({ min: 6, max: 40 }),
+        x: i === 1 ? fc.integer({ min: 6, max: 16 }) : fc.integer({ min: 28, max: 40 }), // apart: no overlap
         y: side === "fr" ? fc.integer({ min: 8, max: 16 }) : fc.integer({ min: 22, max: 28 }),
       }).map((u) => ({ id: `${side}-${i}`, kind: u.kind, at: { x: u.x, y: u.y }, facing: side === "fr" ? 90 : 270 }));
     const scenarioArb = fc.record({ fr: fc.tuple(unitArb("fr", 1), unitArb("fr", 2)), gb: fc.tuple(unitArb("gb", 1), unitArb("gb", 2)), turns: fc.integer({ min: 1, max: 2 }) });

@@ -23,11 +23,11 @@ const setupArb = fc
       fc.record({
         side: fc.constantFrom("fr", "gb"),
         cavalry: fc.boolean(),
-        figures: fc.integer({ min: 1, max: 40 }),
-        files: fc.integer({ min: 1, max: 12 }),
+        figures: fc.integer({ min: 1, max: 32 }),
+        files: fc.integer({ min: 4, max: 8 }),
         formation: fc.constantFrom(...FORMATIONS),
-        x: fc.double({ min: 0, max: 72, noNaN: true }),
-        y: fc.double({ min: 0, max: 48, noNaN: true }),
+        dx: fc.double({ min: -1, max: 1, noNaN: true }),
+        dy: fc.double({ min: -1, max: 1, noNaN: true }),
         facing: fc.double({ min: 0, max: 359, noNaN: true }),
         quality: fc.constantFrom("RAW", "REGULAR", "VETERAN"),
       }),
@@ -35,6 +35,7 @@ const setupArb = fc
     ),
     hr: fc.record({ squareness: fc.constantFrom("off", "direct", "tieOnly", "modelCount"), volley: fc.boolean() }),
   })
+  // Units stand on a grid of 14" × 22" cells (jittered by up to 1"), so footprints never overlap.
   .map((g) => ({
     seed: g.seed,
     maxTurns: g.maxTurns,
@@ -43,7 +44,7 @@ const setupArb = fc
       { id: "gb", name: "British" },
     ],
     options: { hr: g.hr },
-    units: g.units.map((u, i) =>
+    units: g.units.map((raw, i) => ({ ...raw, x: 8 + (i % 4) * 18 + raw.dx, y: 12 + Math.floor(i / 4) * 24 + raw.dy })).map((u, i) =>
       u.cavalry
         ? regiment(`u${i}`, u.side, { figures: u.figures, files: u.files, position: { x: u.x, y: u.y }, facing: u.facing, quality: u.quality })
         : battalion(`u${i}`, u.side, { figures: u.figures, files: u.files, formation: u.formation, position: { x: u.x, y: u.y }, facing: u.facing, quality: u.quality }),

@@ -127,7 +127,7 @@ describe("shooting at characters", () => {
     );
     expect(mayTargetLoneCharacter(s, unit(s, "gb-1"), character(s, "ney"))).toBe(true);
     const screened = battle(
-      [battalion("gb-1", "gb", { position: { x: 36, y: 36 }, facing: 270, formation: "LINE", files: 12 }), battalion("fr-1", "fr", { position: { x: 38, y: 33 }, facing: 270 })],
+      [battalion("gb-1", "gb", { position: { x: 36, y: 36 }, facing: 270, formation: "LINE", files: 12 }), battalion("fr-1", "fr", { position: { x: 40, y: 31 }, facing: 90 })],
       { characters: [leader("ney", "fr", { position: { x: 36, y: 26 } })] },
     );
     expect(mayTargetLoneCharacter(screened, unit(screened, "gb-1"), character(screened, "ney"))).toBe(false);

@@ -71,10 +71,11 @@ describe("start-of-turn Panic tests", () => {
   });
 
   it("CORE-PANIC-9: a fleeing skirmisher panics only skirmishers", () => {
-    const lights = { light: true, formation: "OPEN_ORDER", files: 12 };
-    const formed = play(scene({}, lights), [], advance);
+    // 16 skirmishers in two open ranks (no 2:1 exemption against 24 or 16), placed so none overlap.
+    const lights = { light: true, formation: "OPEN_ORDER", files: 8, figures: 16 };
+    const formed = play(scene({ position: { x: 34, y: 24 } }, lights), [], advance);
     expect(types(formed.events)).not.toContain("morale/panicTest");
-    const skirm = play(scene(lights, lights), [6, 6], advance);
+    const skirm = play(scene({ ...lights, position: { x: 30, y: 24 } }, lights), [6, 6], advance);
     expect(skirm.events.find((e) => e.type === "morale/panicTest")).toMatchObject({ unit: "fr-1", rule: "CORE-PANIC-3" });
   });
 

@@ -49,7 +49,7 @@ describe("Panic triggers", () => {
   });
 
   it("CORE-PANIC-9: a broken skirmisher panics only skirmishing friends", () => {
-    const lights = { light: true, formation: "OPEN_ORDER", files: 12 };
+    const lights = { light: true, formation: "OPEN_ORDER", files: 6, figures: 12 }; // 6.7" wide: no overlap 8" apart
     const formed = trigger(row({ "fr-1": lights }), [], (st, ctx) => panicForBrokenFriends(st, ctx, ids("fr-1")));
     expect(formed.tests).toEqual([]);
     const skirm = trigger(row({ "fr-1": lights, "fr-2": lights }), [1, 1], (st, ctx) => panicForBrokenFriends(st, ctx, ids("fr-1")));

@@ -30,7 +30,7 @@ describe("declaring charges", () => {
     const screened = toStep(battleOf([fr("fr-1", 36, 12), gbCav("gb-2", 36, 26), gb("gb-1", 36, 19)], { firstSide: "gb" }), "declareCharges");
     expect(refused(screened, declare("gb-2", "fr-1"))).toMatchObject({ code: "movement/no_line_of_sight", rule: "CORE-CHRG-1" });
     expect(refused(patch(s, "gb-2", { order: "FLEEING" }), declare("gb-2", "fr-1"))).toMatchObject({ code: "movement/charger_fleeing", rule: "CORE-CHRG-1" });
-    const engaged = toStep(battleOf([fr("fr-1", 36, 12), gbCav("gb-2", 36, 26), fr("fr-2", 36, 26, { facing: 270 })], { firstSide: "gb" }), "declareCharges");
+    const engaged = toStep(battleOf([fr("fr-1", 36, 12), gbCav("gb-2", 36, 26), fr("fr-2", 36, 26, { facing: 90 })], { firstSide: "gb" }), "declareCharges");
     expect(refused(engaged, declare("gb-2", "fr-1"))).toMatchObject({ code: "movement/charger_engaged", rule: "CORE-CHRG-1" });
     expect(refused(toStep(s, "remaining"), declare("gb-2", "fr-1"))).toMatchObject({ code: "movement/wrong_step" });
   });

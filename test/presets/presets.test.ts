@@ -16,7 +16,8 @@ import { canAdopt, shapeOk } from "../../src/rules/whn/movement/formations.js";
 
 /** Every preset of one nation, placed apart on the table, for side `side`. */
 function armyOf(nation: Nation, side: string, y: number): UnitSetup[] {
-  const at = (i: number) => ({ x: 6 + i * 6, y });
+  // Two rows of five, 14" apart across and 11" deep, so no two footprints overlap.
+  const at = (i: number) => ({ x: 6 + (i % 5) * 14, y: y + Math.floor(i / 5) * 11 });
   return [
     infantryBattalion({ nation, side, id: `${side}-line`, at: at(0) }),
     infantryBattalion({ nation, side, id: `${side}-light`, kind: "light", at: at(1) }),
@@ -35,7 +36,7 @@ function battle(a: Nation, b: Nation): BattleState {
   const r = createBattle({
     seed: 1,
     sides: [{ id: "a", name: a, nation: a }, { id: "b", name: b, nation: b }],
-    units: [...armyOf(a, "a", 10), ...armyOf(b, "b", 30)],
+    units: [...armyOf(a, "a", 10), ...armyOf(b, "b", 33)],
   });
   if (!r.ok) throw new Error(formatInputError(r.error));
   return r.value;

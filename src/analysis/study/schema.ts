@@ -4,6 +4,7 @@
  * and either a fixed N per cell or a target interval half-width. Validated with zod; errors carry
  * the path into the file.
  */
+import { scanInput } from "../../engine/scan.js";
 import * as z from "zod";
 
 const JsonValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)]));
@@ -89,6 +90,10 @@ export function zodIssues(error: z.ZodError, prefix: readonly PropertyKey[] = []
  * if (!r.ok) console.error(r.issues.map((i) => `${i.path}: ${i.message}`).join("\n"));
  */
 export function parseStudy(input: unknown): { ok: true; study: Study } | { ok: false; issues: StudyIssue[] } {
+  // Prototype keys and runaway nesting are refused before zod sees them (zod drops `__proto__`
+  // keys silently and recurses without limit).
+  const hostile = scanInput(input);
+  if (hostile.length > 0) return { ok: false, issues: hostile.map((i) => ({ path: i.path.join("."), message: i.message })) };
   const r = StudySchema.safeParse(input);
   return r.success ? { ok: true, study: r.data } : { ok: false, issues: zodIssues(r.error) };
 }

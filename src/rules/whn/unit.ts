@@ -172,3 +172,21 @@ export function withUnit(state: BattleState, u: Unit): BattleState {
 export function withCharacter(state: BattleState, c: Character): BattleState {
   return { ...state, characters: { ...state.characters, [c.id]: c } };
 }
+
+/**
+ * Takes a unit out of play and settles its joined characters: a unit destroyed while FLEEING takes
+ * them with it (they flee with it, CORE-CHAR-6); a unit wiped out by casualties leaves them on the
+ * table as lone characters where the unit stood. Every removal of a unit goes through here, so no
+ * character is ever left joined to a unit out of play.
+ */
+export function removeUnit(state: BattleState, id: UnitId, reason: Unit["removed"] extends infer R ? (R extends { reason: infer X } ? X : never) : never): BattleState {
+  const u = state.units[id];
+  if (u === undefined) return state;
+  const removed = { reason, gameTurn: state.turn.gameTurn };
+  let s = withUnit(state, { ...u, removed });
+  const shareFate = u.order === "FLEEING" || reason === "fledTable";
+  for (const c of joinedCharacters(state, id)) {
+    s = withCharacter(s, shareFate ? { ...c, removed } : { ...c, joinedTo: null, position: { ...u.position }, facing: u.facing });
+  }
+  return s;
+}

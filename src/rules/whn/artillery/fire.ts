@@ -11,7 +11,7 @@ import type { Unit } from "../../../state/unit.js";
 import type { Vec2 } from "../../../geometry/vec.js";
 import { removeModels } from "../casualties.js";
 import { shootingPanic } from "../shooting/panic.js";
-import { getUnit } from "../unit.js";
+import { getUnit, removeUnit } from "../unit.js";
 import { put } from "./common.js";
 import type { GunTally, TroopTally } from "./bodies.js";
 import { burstMayStartFire } from "./fires.js";
@@ -69,11 +69,11 @@ function applyTroops(state: BattleState, ctx: ActionContext, u: Unit, t: TroopTa
   ctx.emit("artillery/hits", rule, { unit: u.id, hits: t.hits, unsaved: t.unsaved, killed: t.killed });
   if (t.killed === 0 && t.taken === u.woundsTaken) return state;
   const r = removeModels({ ...u, woundsTaken: 0 }, t.killed, from);
-  let next: Unit = { ...r.unit, woundsTaken: r.unit.figures === 0 ? 0 : t.taken };
+  const next: Unit = { ...r.unit, woundsTaken: r.unit.figures === 0 ? 0 : t.taken };
   if (r.removed > 0) ctx.emit("unit/casualties", "WHN-FORM-8", { unit: u.id, removed: r.removed, figures: next.figures, commandLost: [...r.commandLost] });
   if (next.figures === 0) {
-    next = { ...next, removed: { reason: "destroyed", gameTurn: state.turn.gameTurn } };
     ctx.emit("unit/destroyed", rule, { unit: u.id });
+    return removeUnit(put(state, next), u.id, "destroyed");
   }
   return put(state, next);
 }

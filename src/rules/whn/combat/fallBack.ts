@@ -13,7 +13,7 @@ import { firstApproach, firstClearTravel, footprintAt } from "../../../geometry/
 import type { Polygon } from "../../../geometry/polygon.js";
 import { EPSILON, add, forward, inContact, scale, type Vec2 } from "../../../geometry/vec.js";
 import { fleeUnit } from "../morale/flee.js";
-import { enemiesOf, footprintOf, getUnit, unitsInPlay, withUnit } from "../unit.js";
+import { enemiesOf, footprintOf, getUnit, unitsInPlay, withUnit, removeUnit } from "../unit.js";
 import { centreOfUnit } from "./contacts.js";
 import { emit, type Recorder } from "./recorder.js";
 
@@ -101,7 +101,7 @@ export function flowPast(state: BattleState, r: Recorder, unit: UnitId, square: 
   }
   if (overlapsSquare(s)) {
     emit(r, "unit/destroyed", "WHN-BREAK-3", { unit, reason: "trapped on the square" });
-    return withUnit(state, { ...u, removed: { reason: "destroyed", gameTurn: state.turn.gameTurn } });
+    return removeUnit(withUnit(state, u), u.id, "destroyed");
   }
   const moved = shifted(u, scale(dir, s));
   emit(r, "combat/flowedPast", "WHN-BREAK-3", { unit, square, distance: s });

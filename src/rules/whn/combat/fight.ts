@@ -8,7 +8,7 @@ import type { CombatRecord as Combat } from "./types.js";
 import type { CharacterId, CombatId, SideId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { removeModels } from "../casualties.js";
-import { getUnit, withCharacter, withUnit } from "../unit.js";
+import { getUnit, withCharacter, withUnit, removeUnit } from "../unit.js";
 import { buildRound, fightingUnits, type BuiltRound } from "./build.js";
 import { squarenessOf } from "./ranks.js";
 import type { Contact } from "./contacts.js";
@@ -57,7 +57,7 @@ function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result:
       emit(r, "unit/destroyed", "CORE-CC-6", { unit: u.id, reason: "slain in close combat" });
       if (from !== null) s = loseStandard(s, r, u, from);
       const gone = getUnit(s, u.id) as Unit;
-      s = withUnit(s, { ...gone, removed: { reason: "destroyed", gameTurn: s.turn.gameTurn } });
+      s = removeUnit(withUnit(s, gone), gone.id, "destroyed");
     }
   }
   return s;

@@ -14,7 +14,7 @@ import { footprintDistance, rectPolygon, rectFrontCenter, type OrientedRect } fr
 import { firstApproach } from "../../../geometry/sweep.js";
 import { add, angleDiff, forward, inContact, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
-import { enemiesOf, footprintOf, getUnit, withUnit } from "../unit.js";
+import { enemiesOf, footprintOf, getUnit, withUnit, removeUnit } from "../unit.js";
 import { centreOfUnit } from "./contacts.js";
 import { moveDice } from "./build.js";
 import { loseStandard } from "./breakTest.js";
@@ -84,7 +84,7 @@ export function pursue(state: BattleState, r: Recorder, unit: UnitId, quarryId: 
     emit(r, "unit/destroyed", "CORE-PURS-4", { unit: quarryId, by: unit });
     s = loseStandard(s, r, quarry, unit);
     const q = getUnit(s, quarryId) as Unit;
-    s = withUnit(s, { ...q, removed: { reason: "destroyed", gameTurn: s.turn.gameTurn } });
+    s = removeUnit(withUnit(s, q), q.id, "destroyed");
   }
   const stillThere = getUnit(s, quarryId);
   const quarryFp: readonly OrientedRect[] = stillThere !== undefined && stillThere.removed === null ? footprintOf(stillThere) : [];

@@ -13,7 +13,9 @@ import type { Formation, Unit } from "../../../state/unit.js";
 import { FORMATIONS } from "../../../state/unit.js";
 import { add, normalizeAngle, sub } from "../../../geometry/vec.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
-import { getUnit, inPlay, joinedCharacters, modelCount, withUnit } from "../unit.js";
+import { footprintOf, getUnit, inPlay, joinedCharacters, modelCount, unitsInPlay, withUnit } from "../unit.js";
+import { crossesTableEdge } from "../../../geometry/away.js";
+import { rectsOverlap } from "../../../geometry/rect.js";
 import { centreOf } from "./flee.js";
 
 /** Fewest models a FLEEING unit needs to rally (CORE-RALLY-2). */
@@ -102,6 +104,21 @@ export function reformAboutCentre(u: Unit, reform: NonNullable<RallyAction["refo
 }
 
 /**
+ * The reformed unit must stand on the table and overlap no other unit (CORE-RALLY-4 reforms in
+ * place, it does not move the unit); checked before any die is rolled.
+ */
+function reformPlacementViolation(state: BattleState, u: Unit, reform: NonNullable<RallyAction["reform"]>): ReturnType<typeof violation> | null {
+  const fp = footprintOf(reformAboutCentre(u, reform));
+  if (crossesTableEdge(fp, state.table)) return violation("morale/reform_off_table", "CORE-RALLY-4", { unit: u.id });
+  for (const o of unitsInPlay(state)) {
+    if (o.id === u.id) continue;
+    const ofp = footprintOf(o);
+    if (fp.some((a) => ofp.some((b) => rectsOverlap(a, b)))) return violation("morale/reform_overlaps", "CORE-RALLY-4", { unit: u.id, other: o.id });
+  }
+  return null;
+}
+
+/**
  * Plays `morale/rally` (CORE-RALLY-1, WHN-RALLY-1…4): a Leadership test on WHN-LEAD-3's value
  * (−1 if DISORDERED, none if FLEEING, AMB-101). Pass: GOOD, `flags.rallied` (shoots at BS −1,
  * WHN-RALLY-3); from FLEEING also `flags.ralliedFromFleeing` (no move, free reform, CORE-RALLY-4).
@@ -112,7 +129,7 @@ export function rally(state: BattleState, action: RallyAction, ctx: ActionContex
   const bad = rallyViolation(state, u);
   if (bad !== null || u === undefined) return fail(bad ?? violation("morale/unknown_unit", "WHN-RALLY-1", { unit: action.unit }));
   if (action.reform !== undefined) {
-    const r = reformViolation(u, action.reform);
+    const r = reformViolation(u, action.reform) ?? reformPlacementViolation(state, u, action.reform);
     if (r !== null) return fail(r);
   }
   const fromFleeing = u.order === "FLEEING";

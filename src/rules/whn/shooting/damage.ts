@@ -9,7 +9,7 @@ import type { CharacterId, UnitId } from "../../../state/ids.js";
 import type { Dice } from "../../../dice/index.js";
 import { toHitRolls } from "../../../dice/index.js";
 import { applyHits } from "../casualties.js";
-import { getUnit, withCharacter, withUnit } from "../unit.js";
+import { getUnit, withCharacter, withUnit, removeUnit } from "../unit.js";
 
 /**
  * Removes the casualties of `unsaved` one-wound hits from a unit (CORE-SHOOT-5, CORE-SAVE-2,
@@ -19,7 +19,7 @@ export function woundUnit(state: BattleState, ctx: ActionContext, id: UnitId, un
   const u = getUnit(state, id);
   if (u === undefined || unsaved <= 0) return { state, removed: 0 };
   const r = applyHits(u, new Array<number>(unsaved).fill(1), from);
-  let next = r.unit;
+  const next = r.unit;
   ctx.emit("unit/casualties", "WHN-FORM-8", {
     unit: id,
     removed: r.removed,
@@ -28,8 +28,8 @@ export function woundUnit(state: BattleState, ctx: ActionContext, id: UnitId, un
     commandLost: [...r.commandLost],
   });
   if (next.figures === 0) {
-    next = { ...next, removed: { reason: "destroyed", gameTurn: state.turn.gameTurn } };
     ctx.emit("unit/destroyed", "CORE-SHOOT-5", { unit: id });
+    return { state: removeUnit(withUnit(state, next), id, "destroyed"), removed: r.removed };
   }
   return { state: withUnit(state, next), removed: r.removed };
 }
