@@ -63,11 +63,13 @@ function build(io: Io, setCode: (c: number) => void): Command {
 
   program
     .command("play")
-    .description("play a built-in scenario and print its account")
-    .argument("[scenario]", "built-in scenario", "ridgeAction")
-    .option("--seed <seed>", "dice seed")
-    .option("--steps <n>", "turn-sequence steps to walk (until playBattle exists)")
-    .addOption(new Option("--bots <bots>", "bots, when playBattle exists").default("random,random"))
+    .description("bots play a built-in scenario to the end; prints the battle's account and result")
+    .argument("[scenario]", "built-in scenario (quatre-bras, reverse-slope, skirmish-screen)", "quatre-bras")
+    .option("--seed <seed>", "battle seed (a whole number)")
+    .option("--bots <bots>", "one bot per side: random, greedy or search", "greedy,greedy")
+    .option("--svg-dir <dir>", "write an SVG picture of the table at the start of every phase and step")
+    .option("--max-decisions <n>", "stop after this many decisions")
+    .option("--json", "print the result and the battle record as JSON")
     .action((scenario: string, o: PlayOptions) => setCode(playCommand(io, scenario, o)));
   return program;
 }

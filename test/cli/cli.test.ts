@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/program.js";
 import { memoryIo } from "./helpers.js";
@@ -127,10 +127,16 @@ describe("fusillade odds and play", () => {
     expect(await runCli(["odds", "volley", "--params", '{"range": 10}', "--json"], io)).toBe(0);
     expect(JSON.parse(io.out.slice(-1)[0] ?? "{}").outcome).toBe("casualties");
   });
-  it("walks the built-in scenario's turn sequence (until playBattle exists)", async () => {
+  it("plays a built-in scenario to the end and writes a picture of every phase with --svg-dir", async () => {
     const io = memoryIo();
-    expect(await runCli(["play", "ridgeAction", "--seed", "7", "--steps", "4"], io)).toBe(0);
-    expect(io.out.join("")).toMatch(/turn\//);
+    expect(await runCli(["play", "reverse-slope", "--seed", "1", "--bots", "greedy,random", "--svg-dir", "pics"], io)).toBe(0);
+    const text = io.out.join("");
+    expect(text).toMatch(/Result: /);
+    expect(text).toMatch(/\[CORE-TURN-1\]/);
+    const pics = readdirSync(join(io.dir, "pics")).filter((f) => f.endsWith(".svg"));
+    expect(pics.length).toBeGreaterThan(5);
+    expect(readFileSync(join(io.dir, "pics", pics[0] as string), "utf8")).toMatch(/^<svg/);
     expect(await runCli(["play", "atlantis"], io)).toBe(2);
+    expect(await runCli(["play", "quatre-bras", "--bots", "greedy,oracle"], io)).toBe(2);
   });
 });

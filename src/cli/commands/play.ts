@@ -1,50 +1,61 @@
 /**
- * `fusillade play`: plays a built-in scenario. Until the whole-battles work exports `playBattle`,
- * it walks the scenario's turn sequence with `turn/advance` and prints the event log; once
- * `playBattle` is exported from the package entry, it is called instead.
+ * `fusillade play`: bots play a built-in scenario to the end; prints the battle's account and
+ * result, and with `--svg-dir` writes an SVG picture of the table at the start of every phase.
  */
-import * as fusillade from "../../index.js";
+import { join } from "node:path";
+import { battle, scenarios, renderSvg, type BattleState } from "../../index.js";
 import { UsageError, type Io } from "../io.js";
 
 /** Options of `play`. */
 export interface PlayOptions {
   readonly seed?: string;
-  readonly steps?: string;
+  readonly bots?: string;
+  readonly svgDir?: string;
+  readonly maxDecisions?: string;
+  readonly json?: boolean;
 }
 
-type PlayBattle = (scenario: unknown, bots: readonly string[], seed: number | string) => { result?: unknown; log?: ReadonlyArray<Record<string, unknown>> };
+const BOTS = ["random", "greedy", "search"] as const;
+type BotName = (typeof BOTS)[number];
+
+function botName(s: string): BotName {
+  if (!(BOTS as readonly string[]).includes(s)) throw new UsageError(`--bots: unknown bot "${s}"; bots: ${BOTS.join(", ")}`);
+  return s as BotName;
+}
 
 /** Runs `play`; returns the exit code. */
 export function playCommand(io: Io, scenario: string, o: PlayOptions): number {
-  const make = (fusillade.scenarios as Record<string, unknown>)[scenario];
-  const builtin = Object.entries(fusillade.scenarios).filter(([, v]) => typeof v === "function" && !["infantryBattalion", "cavalryRegiment"].includes(v.name)).map(([k]) => k);
-  if (typeof make !== "function" || !builtin.includes(scenario)) throw new UsageError(`play: unknown scenario "${scenario}"; built-in: ${builtin.join(", ")}`);
-  const seed = o.seed === undefined ? 1 : /^\d+$/.test(o.seed) ? Number(o.seed) : o.seed;
-  const setup = (make as (seed: number | string) => unknown)(seed);
-  const play = Object.entries(fusillade).find(([k]) => k === "playBattle")?.[1] as PlayBattle | undefined;
-  if (typeof play === "function") {
-    const r = play(setup, ["random", "random"], seed);
-    for (const e of r.log ?? []) io.stdout.write(`${JSON.stringify(e)}\n`);
-    io.stdout.write(`result: ${JSON.stringify(r.result ?? null)}\n`);
-    return 0;
+  const ids = scenarios.BUILTIN_SCENARIO_IDS as readonly string[];
+  if (!ids.includes(scenario)) throw new UsageError(`play: unknown scenario "${scenario}"; built-in: ${ids.join(", ")}`);
+  const seed = o.seed === undefined ? 1 : Number(o.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number, got "${o.seed ?? ""}"`);
+  const names = (o.bots ?? "greedy,greedy").split(",").map((b) => botName(b.trim()));
+  if (names.length !== 2) throw new UsageError(`--bots takes two bots, one per side, e.g. "greedy,random"`);
+  const maxDecisions = o.maxDecisions === undefined ? 5000 : Number(o.maxDecisions);
+  if (!Number.isInteger(maxDecisions) || maxDecisions < 1) throw new UsageError(`--max-decisions must be a positive whole number`);
+  const s = scenarios.builtinScenario(scenario as (typeof scenarios.BUILTIN_SCENARIO_IDS)[number]);
+  let pictures = 0;
+  const picture = (state: BattleState): void => {
+    if (o.svgDir === undefined) return;
+    const t = state.turn;
+    const name = `${String(pictures).padStart(4, "0")}-t${t.gameTurn}-${t.activeSide}-${t.phase}${t.step === null ? "" : `-${t.step}`}.svg`;
+    io.writeFile(join(io.cwd, o.svgDir, name), renderSvg(state));
+    pictures++;
+  };
+  let lastPoint = "";
+  const out = battle.playBattle(s, [names[0] as BotName, names[1] as BotName], seed, {
+    maxDecisions,
+    onDecision: (state) => {
+      const point = `${state.turn.gameTurn}/${state.turn.activeSide}/${state.turn.phase}/${state.turn.step ?? ""}`;
+      if (point !== lastPoint) picture(state);
+      lastPoint = point;
+    },
+  });
+  if (o.json === true) {
+    io.stdout.write(`${JSON.stringify({ scenario, seed, bots: names, result: out.result, decisions: out.decisions, stopped: out.stopped, record: out.record })}\n`);
+  } else {
+    io.stdout.write(battle.battleAccount(out.state, { title: `${s.name} — ${names.join(" vs ")}, seed ${seed}` }));
+    io.stdout.write(`\n${out.decisions} decisions (${out.stopped})${o.svgDir === undefined ? "" : `; ${pictures} pictures in ${o.svgDir}`}\n`);
   }
-  const created = fusillade.createBattle(setup);
-  if (!created.ok) throw new UsageError(`play: ${fusillade.formatInputError(created.error)}`);
-  let state = created.value;
-  const steps = o.steps === undefined ? 24 : Number(o.steps);
-  if (!Number.isInteger(steps) || steps < 1) throw new UsageError(`--steps must be a positive integer, got "${o.steps ?? ""}"`);
-  io.stdout.write(`${scenario} (seed ${JSON.stringify(seed)}): no playBattle yet — walking the turn sequence, ${steps} steps\n`);
-  for (let i = 0; i < steps; i++) {
-    const r = fusillade.apply(state, { type: "turn/advance" });
-    if (!r.ok) {
-      io.stdout.write(`stopped: ${fusillade.formatViolation(r.violation)}\n`);
-      break;
-    }
-    state = r.state;
-    for (const e of r.events) {
-      const details = Object.entries(e).filter(([k]) => !["seq", "type", "rule", "gameTurn"].includes(k)).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(" ");
-      io.stdout.write(`#${e.seq} ${e.type} [${e.rule}] ${details}\n`);
-    }
-  }
-  return 0;
+  return out.stopped === "finished" ? 0 : 1;
 }
