@@ -7,7 +7,7 @@ import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import { formatInputError, formatViolation } from "../engine/format.js";
 import { FusilladeError } from "../engine/violation.js";
-import { legalActions } from "../engine/decisions.js";
+import { decidingSide, legalActions } from "../engine/decisions.js";
 import type { Scenario } from "../scenarios/format.js";
 import { scenarioSetup } from "../scenarios/load.js";
 import type { Bot, BotContext } from "../bots/types.js";
@@ -94,7 +94,7 @@ export function playBattle(
       stuck = true;
       break;
     }
-    const side = (state.pending[0]?.side ?? state.turn.activeSide) as SideId;
+    const side = decidingSide(state) as SideId;
     const who = bySide.get(side);
     if (who === undefined) throw new FusilladeError("engine/misuse", `fusillade: no bot for side "${side}"`);
     const action = who.bot(state, mixSeed(seed, decisions), who.budget);

@@ -8,6 +8,7 @@ import { routeOf } from "./router.js";
 import { toIssues } from "./issues.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
+import { bindFnfApply } from "../rules/fnf/legal.js";
 
 /** The result of {@link apply}: the next state and the events it logged, or a violation. */
 export type ApplyResult =
@@ -129,3 +130,6 @@ export function apply(state: BattleState, action: unknown): ApplyResult {
 }
 
 export { EventSink };
+
+// The FnF legal-action lister dry-runs its candidates through the engine (see src/rules/fnf/legal.ts).
+bindFnfApply(applyTrusted);

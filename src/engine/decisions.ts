@@ -11,6 +11,7 @@
 import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "./actions.js";
+import { otherSide } from "./sequence.js";
 import { PHASE_MODULES } from "./modules.js";
 import { applyTrusted } from "./apply.js";
 import { FALLBACK_LISTERS, type Lister } from "../battle/legal/index.js";
@@ -32,7 +33,9 @@ export function pendingDecision(state: BattleState): PendingDecision {
   if (state.turn.phase === "finished") return { kind: "none", side: null };
   const top = state.pending[0];
   if (top !== undefined) return { ...top, depth: state.pending.length };
-  return { kind: "turn", side: state.turn.activeSide, phase: state.turn.phase, step: state.turn.step };
+  // FnF defensive fire is the other side's move (FNF-TURN-1): the phasing player only waits.
+  const side = state.ruleset === "fnf" && state.turn.phase === "defensiveFire" ? otherSide(state, state.turn.activeSide) : state.turn.activeSide;
+  return { kind: "turn", side, phase: state.turn.phase, step: state.turn.step };
 }
 
 /** The side that must act next (null when the battle is over). */

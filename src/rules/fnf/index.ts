@@ -7,6 +7,7 @@ import { move } from "./movement.js";
 import { fire } from "./fire.js";
 import { resolveMelee } from "./melee.js";
 import { detach, rejoin } from "./detachments.js";
+import { legalFnfActions } from "./legal.js";
 import { enterCommand, enterDefensiveFire, enterFinished, enterManeuver } from "./phases.js";
 
 /** The FnF (brigade-scale) module: its actions, reducers and compulsory-step hooks (FNF-TURN-1). */
@@ -29,6 +30,7 @@ export const fnfModule = defineModule({
     "fnf:defensiveFire": enterDefensiveFire,
     "fnf:finished": enterFinished,
   },
+  legal: legalFnfActions,
 });
 
 export * from "./api.js";

@@ -1,0 +1,201 @@
+/**
+ * The FnF legal-action lister (FNF-TURN-1): a bounded discretisation of the brigade-scale choices for
+ * the side that acts now, so bots can play FnF battles through `legalActions`.
+ *
+ * - maneuver phase: a `fnf/maneuver` roll for each phasing brigade or battery that has not rolled
+ *   (and has no compulsory move), declared in good going; a second variant declaring bad going when
+ *   the unit stands in bad going or the straight line toward its nearest enemy over two normal moves
+ *   crosses it (FNF-MAN-5). After a roll that allows a move, up to four `fnf/move` candidates: hold
+ *   position (empty path), straight toward the nearest enemy at 100 % and 50 % of the allowance
+ *   (each shortened to 70 %, 50 %, 35 % of itself when the full step is refused: terrain, the 2"
+ *   rule, friends in the way), and, when the result allows contact, a move into contact with each
+ *   enemy within the allowance (approached along the line to it, first keeping the facing, then
+ *   turned to face it). Formation changes, leader moves and detachments are not listed.
+ * - defensive and offensive fire: every firer → target pair (enemy units and lone leaders) of the
+ *   side that fires in that phase (the non-phasing side in defensive fire, FNF-FIRE-1).
+ * - melee: for each pending melee, `fnf/resolveMelee` with each lead (the default, then each
+ *   attacker when there are several), carrying with or without advancing, or breaking through.
+ *
+ * Every candidate is dry-run with the engine's `applyTrusted` on the same state and kept only if it
+ * applies. `applyTrusted` is bound late (src/engine/apply.ts calls {@link bindFnfApply} as it loads):
+ * a static import here would close an import cycle (engine/apply → engine/modules → this module →
+ * engine/apply) that breaks whichever entry point loads the FnF module first.
+ */
+import type { BattleState } from "../../state/battle.js";
+import type { Vec2 } from "./geometry/prims.js";
+import { EPSILON, dist } from "./geometry/prims.js";
+import { layoutDistance } from "./geometry/measure.js";
+import { pathInBadGoing } from "./geometry/pricing.js";
+import type { FireAction, ManeuverAction, MoveAction, ResolveMeleeAction } from "./actions.js";
+import { hasCompulsoryMove } from "./maneuver.js";
+import type { Unit } from "./units.js";
+import { activeLeaders, activeUnits, fnfOf, normalMove } from "./units.js";
+import { enemiesOf, layout, nearestEnemy } from "./world.js";
+
+/** Fractions of the allowance the approach moves aim at. */
+export const APPROACH_FRACTIONS = [1, 0.5] as const;
+/** Shortenings tried, in order, when an approach step is refused. */
+export const APPROACH_SHORTENINGS = [1, 0.7, 0.5, 0.35] as const;
+
+/** An action the FnF lister proposes. */
+export type FnfListedAction = ManeuverAction | MoveAction | FireAction | ResolveMeleeAction;
+type Action = FnfListedAction;
+type Candidate = Action;
+
+/** The engine's trusted apply, as this lister uses it. */
+export type FnfApply = (state: BattleState, action: FnfListedAction) => { readonly ok: boolean };
+
+let applyTrusted: FnfApply | null = null;
+
+/** Binds the engine's `applyTrusted` (called once by src/engine/apply.ts; not for apps). */
+export function bindFnfApply(f: FnfApply): void {
+  applyTrusted = f;
+}
+
+function applies(state: BattleState, a: Candidate): boolean {
+  if (applyTrusted === null) throw new Error("fusillade: the FnF lister runs before the engine loaded (import src/engine/apply.ts)");
+  return applyTrusted(state, a).ok;
+}
+
+/** The side whose units act in this FnF phase: the non-phasing side fires defensively (FNF-FIRE-1). */
+export function fnfActingSide(state: BattleState): string {
+  const active = state.turn.activeSide;
+  if (state.turn.phase !== "defensiveFire") return active;
+  return Object.keys(state.sides).find((s) => s !== active) ?? active;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const facingTo = (from: Vec2, to: Vec2): number => Math.round((Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI);
+
+function moveAction(u: Unit, path: MoveAction["path"], target: string | null = null): Action {
+  return { type: "fnf/move", unit: u.id, path, change: null, target };
+}
+
+function maneuverCandidates(state: BattleState, u: Unit): Action[] {
+  const out: Action[] = [{ type: "fnf/maneuver", unit: u.id, badGoing: false }];
+  const e = nearestEnemy(state, u);
+  const reach = 2 * normalMove(u);
+  let bad = pathInBadGoing(state.terrain, [u.position]);
+  if (!bad && e !== undefined) {
+    const d = dist(u.position, e.position);
+    const t = d <= EPSILON ? 0 : Math.min(1, reach / d);
+    bad = pathInBadGoing(state.terrain, [u.position, { x: u.position.x + (e.position.x - u.position.x) * t, y: u.position.y + (e.position.y - u.position.y) * t }]);
+  }
+  if (bad) out.push({ type: "fnf/maneuver", unit: u.id, badGoing: true });
+  return out;
+}
+
+/** The point at distance `len` from P toward `to`. */
+function toward(from: Vec2, to: Vec2, len: number): Vec2 {
+  const d = dist(from, to);
+  if (d <= EPSILON) return { x: from.x, y: from.y };
+  return { x: round2(from.x + ((to.x - from.x) * len) / d), y: round2(from.y + ((to.y - from.y) * len) / d) };
+}
+
+/** A contact move onto an enemy: bisection along the line to it for the step that just touches. */
+function contactMove(state: BattleState, u: Unit, e: Unit, facing: number): Action | null {
+  const el = layout(e);
+  const gap = (t: number): number => {
+    const p = { x: u.position.x + (e.position.x - u.position.x) * t, y: u.position.y + (e.position.y - u.position.y) * t };
+    return layoutDistance(layout({ ...u, position: p, facing }), el);
+  };
+  if (gap(1) > EPSILON) return null;
+  let [lo, hi] = [0, 1];
+  if (gap(lo) <= EPSILON) return null;
+  for (let i = 0; i < 50; i++) {
+    const mid = (lo + hi) / 2;
+    if (gap(mid) > EPSILON / 2) lo = mid;
+    else hi = mid;
+  }
+  const p = { x: u.position.x + (e.position.x - u.position.x) * lo, y: u.position.y + (e.position.y - u.position.y) * lo };
+  if (gap(lo) > EPSILON) return null;
+  return moveAction(u, [{ x: p.x, y: p.y, facing }], e.id);
+}
+
+function moveCandidates(state: BattleState, u: Unit): Action[] {
+  const rec = u.turn.maneuver;
+  if (rec === null || rec.moved || u.kind === "detachment") return [];
+  const out: Action[] = [];
+  const keep = (a: Action): boolean => {
+    if (!applies(state, a)) return false;
+    out.push(a);
+    return true;
+  };
+  keep(moveAction(u, []));
+  if (rec.allowance <= EPSILON) return out;
+  const e = nearestEnemy(state, u);
+  if (e !== undefined) {
+    const seen = new Set<string>();
+    for (const f of APPROACH_FRACTIONS) {
+      for (const s of APPROACH_SHORTENINGS) {
+        const p = toward(u.position, e.position, rec.allowance * f * s);
+        const key = `${p.x},${p.y}`;
+        if (seen.has(key) || (p.x === u.position.x && p.y === u.position.y)) continue;
+        seen.add(key);
+        if (keep(moveAction(u, [{ x: p.x, y: p.y }]))) break;
+      }
+    }
+  }
+  if (rec.mayContact && u.kind === "brigade") {
+    const mine = layout(u);
+    for (const foe of enemiesOf(state, u.side)) {
+      if (layoutDistance(mine, layout(foe)) > rec.allowance + EPSILON) continue;
+      for (const facing of [u.facing, facingTo(u.position, foe.position)]) {
+        const a = contactMove(state, u, foe, facing);
+        if (a !== null && keep(a)) break;
+      }
+    }
+  }
+  return out;
+}
+
+function fireCandidates(state: BattleState): Action[] {
+  const side = fnfActingSide(state);
+  const firers = activeUnits(state, side).filter((u) => !u.turn.fired && u.arm !== "cavalry");
+  const targets = [...enemiesOf(state, side).map((e) => e.id), ...activeLeaders(state).filter((l) => l.side !== side && l.attachedTo === null).map((l) => l.id)];
+  const out: Action[] = [];
+  for (const f of firers) for (const t of targets) out.push({ type: "fnf/fire", firer: f.id, target: t });
+  return out.filter((a) => applies(state, a));
+}
+
+function meleeCandidates(state: BattleState): Action[] {
+  const out: Action[] = [];
+  for (const m of Object.values(fnfOf(state).melees)) {
+    const leads: (string | null)[] = [null, ...(m.attackers.length > 1 ? m.attackers : [])];
+    for (const lead of leads) {
+      out.push({ type: "fnf/resolveMelee", melee: m.id, lead, drivenBack: "carry", advance: true });
+      out.push({ type: "fnf/resolveMelee", melee: m.id, lead, drivenBack: "carry", advance: false });
+      out.push({ type: "fnf/resolveMelee", melee: m.id, lead, drivenBack: "breakthrough", advance: true });
+    }
+  }
+  return out.filter((a) => applies(state, a));
+}
+
+/**
+ * Every listed FnF action for the side that acts now (see the module comment for the
+ * discretisation); empty outside FnF battles, with a decision pending, or once the battle is over.
+ * @example
+ * const actions = legalFnfActions(state); // [{ type: "fnf/maneuver", unit: "fr-sarrut", badGoing: false }, …]
+ */
+export function legalFnfActions(state: BattleState): Action[] {
+  if (state.ruleset !== "fnf" || state.fnf === null || state.pending.length > 0) return [];
+  switch (state.turn.phase) {
+    case "maneuver": {
+      const out: Action[] = [];
+      for (const u of activeUnits(state, state.turn.activeSide)) {
+        if (u.kind === "detachment") continue;
+        if (u.turn.maneuver === null) {
+          if (!u.turn.compulsoryMoved && !hasCompulsoryMove(u)) out.push(...maneuverCandidates(state, u).filter((a) => applies(state, a)));
+        } else out.push(...moveCandidates(state, u));
+      }
+      return out;
+    }
+    case "defensiveFire":
+    case "offensiveFire":
+      return fireCandidates(state);
+    case "melee":
+      return meleeCandidates(state);
+    default:
+      return [];
+  }
+}
