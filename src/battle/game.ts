@@ -1,7 +1,9 @@
 /**
- * A battle played with its scenario's victory rules: `startBattle` and `playAction` wrap
- * `createBattle` and `apply` and judge the scenario's conditions at the end of every game turn and
- * at the turn limit (CORE-TURN-1), writing `state.result` and ending the battle when one holds.
+ * A battle played with its scenario's victory rules. The engine judges them itself when the state
+ * carries them (`state.victory`, from the setup): at the end of every game turn, at the turn limit
+ * (CORE-TURN-1) and, for a wipe-out, at every phase boundary. `startBattle` and `playAction` wrap
+ * `createBattle` and `apply`, put the rules into the state, and end a battle at once when an army
+ * has no unit left.
  */
 import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { BattleSetup } from "../state/setup.js";
@@ -10,7 +12,7 @@ import type { Action } from "../engine/actions.js";
 import type { InputError, Result } from "../engine/violation.js";
 import { apply, applyTrusted, type ApplyResult } from "../engine/apply.js";
 import { createBattle } from "../engine/create.js";
-import type { VictorySpec } from "../scenarios/format.js";
+import type { VictorySpec } from "../state/victory.js";
 import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";
 
 /** Appends engine-style events (sequence numbers continue the log) to a state. */
@@ -29,29 +31,41 @@ function conclude(state: BattleState, v: Verdict, ended: boolean): { state: Batt
 }
 
 /**
- * Judges a step's outcome against the victory rules: at the turn limit the final verdict replaces
- * the engine's "turn limit" result; at the end of a game turn a condition that holds ends the
- * battle there (judged on the position as the game turn ended, before the next one begins); an
- * army wiped out loses at once.
+ * The state with victory rules to judge: its own, or `spec` when it carries none (a state created
+ * without them). The engine then judges them at the end of every game turn and at the turn limit.
+ */
+function withVictory(state: BattleState, spec: VictorySpec | null): BattleState {
+  return spec === null || state.victory !== null ? state : { ...state, victory: spec };
+}
+
+/**
+ * Judges a step's outcome against the victory rules. A state that carries its victory rules
+ * (`state.victory`) was already judged by the engine at the end of the game turn and at the turn
+ * limit: only a wipe-out is checked here, so that an army with no unit left loses at once rather
+ * than at the next phase. For a state without them, `spec` is judged as the engine would: at the
+ * turn limit the final verdict replaces the "turn limit" result; at the end of a game turn a
+ * condition that holds ends the battle there; an army wiped out loses at once.
  */
 export function judgeOutcome(prev: BattleState, next: BattleState, events: readonly BattleEvent[], spec: VictorySpec | null): { state: BattleState; events: BattleEvent[] } {
-  if (spec === null) return { state: next, events: [...events] };
-  if (next.turn.phase === "finished") {
-    if (!events.some((e) => e.type === "battle/ended")) return { state: next, events: [...events] };
-    const v = judge(next, spec, "final") as Verdict;
-    const done = conclude(next, v, true);
-    return { state: done.state, events: [...events, ...done.events] };
-  }
-  const ended = events.find((e) => e.type === "turn/gameTurnEnded");
-  if (ended !== undefined) {
-    const v = judge(prev, spec, "turnEnd");
-    if (v !== null) {
-      const { seq: _s, gameTurn: _g, ...draft } = ended;
-      const marked = withEvents(prev, [draft]);
-      const done = conclude(marked.state, v, false);
-      return { state: done.state, events: [...marked.events, ...done.events] };
+  if (spec === null && next.victory === null) return { state: next, events: [...events] };
+  if (next.victory === null && spec !== null) {
+    if (next.turn.phase === "finished") {
+      if (!events.some((e) => e.type === "battle/ended")) return { state: next, events: [...events] };
+      const done = conclude(next, judge(next, spec, "final") as Verdict, true);
+      return { state: done.state, events: [...events, ...done.events] };
+    }
+    const ended = events.find((e) => e.type === "turn/gameTurnEnded");
+    if (ended !== undefined) {
+      const v = judge(prev, spec, "turnEnd");
+      if (v !== null) {
+        const { seq: _s, gameTurn: _g, ...draft } = ended;
+        const marked = withEvents(prev, [draft]);
+        const done = conclude(marked.state, v, false);
+        return { state: done.state, events: [...marked.events, ...done.events] };
+      }
     }
   }
+  if (next.turn.phase === "finished") return { state: next, events: [...events] };
   const v = wipeOut(next);
   if (v === null) return { state: next, events: [...events] };
   const done = conclude(next, v, false);
@@ -59,25 +73,27 @@ export function judgeOutcome(prev: BattleState, next: BattleState, events: reado
 }
 
 /**
- * Applies an action and then judges the scenario's victory rules (see {@link judgeOutcome}).
+ * Applies an action and then judges the victory rules: the state's own (`state.victory`), or
+ * `spec` when the state carries none (it is stored in the state, so the engine judges it from now
+ * on). An army with no unit left loses at once.
  * `trusted` skips the schema parse (actions from `legalActions` or code).
  * @example
  * const r = playAction(state, { type: "turn/advance" }, scenario.victory);
  */
 export function playAction(state: BattleState, action: Action | unknown, spec: VictorySpec | null, trusted = false): ApplyResult {
-  const r = trusted ? applyTrusted(state, action as Action) : apply(state, action);
+  const base = withVictory(state, spec);
+  const r = trusted ? applyTrusted(base, action as Action) : apply(base, action);
   if (!r.ok) return r;
-  return { ok: true, ...judgeOutcome(state, r.state, r.events, spec) };
+  return { ok: true, ...judgeOutcome(base, r.state, r.events, null) };
 }
 
 /**
- * Creates a battle from a setup, judged from the start (an army with no unit on the table loses).
+ * Creates a battle from a setup with victory rules: `spec`, or the setup's own `victory` when `spec`
+ * is null. The engine judges them from the start (an army with no unit on the table loses).
  * @example
  * const r = startBattle(scenarioSetup(scenario, 42), scenario.victory);
  */
 export function startBattle(setup: BattleSetup | unknown, spec: VictorySpec | null): Result<BattleState, InputError> {
-  const r = createBattle(setup);
-  if (!r.ok || spec === null) return r;
-  const v = wipeOut(r.value);
-  return v === null ? r : { ok: true, value: conclude(r.value, v, false).state };
+  const withSpec = spec !== null && typeof setup === "object" && setup !== null && !Array.isArray(setup) ? { ...setup, victory: spec } : setup;
+  return createBattle(withSpec);
 }

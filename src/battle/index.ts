@@ -20,5 +20,6 @@ export {
   type ReplayError,
   type Replayed,
 } from "./record.js";
+export { playSetup, actingSide, type PlaySetupOptions, type SetupOutcome } from "./playSetup.js";
 export { playBattle, namedBot, scenarioContext, DEFAULT_BUDGETS, type BotName, type PlayOptions, type BattleOutcome } from "./play.js";
 export { battleAccount, describeEvent, type AccountOptions } from "./account.js";

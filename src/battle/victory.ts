@@ -7,7 +7,12 @@
 import type { BattleState, BattleResult } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Unit } from "../state/unit.js";
-import type { Objective, VictoryCondition, VictorySpec } from "../scenarios/format.js";
+import type { Objective as MutableObjective, VictoryCondition as MutableCondition, VictorySpec as MutableSpec } from "../state/victory.js";
+import type { DeepReadonly } from "../state/common.js";
+
+type Objective = DeepReadonly<MutableObjective>;
+type VictoryCondition = DeepReadonly<MutableCondition>;
+type VictorySpec = DeepReadonly<MutableSpec>;
 import { centreOf } from "../rules/whn/morale/flee.js";
 import { dist } from "../geometry/vec.js";
 

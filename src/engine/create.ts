@@ -121,6 +121,7 @@ export function createBattle(setup: unknown): Result<BattleState, InputError> {
     dice: dice.snapshot(),
     log: [],
     fnf: s.fnf ?? (s.ruleset === "fnf" ? { units: {} } : null),
+    victory: s.victory,
   };
   const checked = BattleStateSchema.safeParse(draft);
   if (!checked.success) return invalid("setup/invalid", toIssues(checked.error));

@@ -4,8 +4,12 @@ import { combatModule } from "../rules/whn/combat/index.js";
 import { moraleModule } from "../rules/whn/morale/index.js";
 import { artilleryModule } from "../rules/whn/artillery/index.js";
 import { fnfModule } from "../rules/fnf/index.js";
+import { victoryModule } from "../battle/module.js";
 
-/** Every rules module of every ruleset except the turn module (which drives them). */
-export const PHASE_MODULES = [movementModule, shootingModule, combatModule, moraleModule, artilleryModule, fnfModule] as const;
+/**
+ * Every rules module of every ruleset except the turn module (which drives them). The victory
+ * module comes last: it judges `state.victory` once the other hooks of a point have run.
+ */
+export const PHASE_MODULES = [movementModule, shootingModule, combatModule, moraleModule, artilleryModule, fnfModule, victoryModule] as const;
 
-export { movementModule, shootingModule, combatModule, moraleModule, artilleryModule, fnfModule };
+export { movementModule, shootingModule, combatModule, moraleModule, artilleryModule, fnfModule, victoryModule };

@@ -75,8 +75,17 @@ export function advance(state: BattleState, ctx: ActionContext): Outcome {
   let s = state;
   if (second) {
     const endHook = enterHook(s.ruleset, "endOfGameTurn", null);
-    if (endHook !== undefined) s = endHook(s, ctx);
+    // The hooks' events are held back: if they end the battle (a victory condition met,
+    // CORE-TURN-1), the game turn's end is logged before the battle's end, as at the turn limit.
+    const held: Parameters<ActionContext["emit"]>[] = [];
+    if (endHook !== undefined) s = endHook(s, { ...ctx, emit: (...e) => void held.push(e) });
+    const over = s.turn.phase === "finished";
+    if (!over) for (const e of held) ctx.emit(...e);
     ctx.emit("turn/gameTurnEnded", s.ruleset === "fnf" ? "FNF-TURN-1" : "CORE-TURN-1", { gameTurn: s.turn.gameTurn });
+    if (over) {
+      for (const e of held) ctx.emit(...e);
+      return ok(s);
+    }
     if (s.turn.gameTurn >= s.turn.maxTurns) return ok(finish(s, ctx));
     s = { ...s, turn: { ...s.turn, gameTurn: s.turn.gameTurn + 1, activeSide: s.turn.firstSide } };
   } else {

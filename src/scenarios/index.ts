@@ -4,7 +4,6 @@
 import type { BattleSetup } from "../state/setup.js";
 import { cavalryRegiment, infantryBattalion } from "./presets.js";
 
-export { infantryBattalion, cavalryRegiment, PROFILES, type BattalionOptions, type RegimentOptions } from "./presets.js";
 
 /**
  * A small WHN action: two French battalions in attack column advance on a British line on a low

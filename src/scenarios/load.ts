@@ -36,7 +36,7 @@ export function parseScenarioText(text: string): Result<Scenario, InputError> {
 
 /**
  * The battle setup of a validated scenario with a dice seed: units and characters built from their
- * kinds, deployment as given, turn limit, rules options and terrain carried over.
+ * kinds, deployment as given, turn limit, rules options, terrain and victory rules carried over.
  * @example
  * const state = createBattle(scenarioSetup(scenario, 42));
  */
@@ -57,6 +57,8 @@ export function scenarioSetup(s: Scenario, seed: number | string): BattleSetup {
     characters,
     terrain: s.terrain,
     options: s.options,
+    // The engine judges the scenario's victory rules itself (CORE-TURN-1).
+    victory: s.victory,
   };
   return {
     ...setup,

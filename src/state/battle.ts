@@ -6,6 +6,7 @@ import { FireSchema, TerrainFeatureSchema } from "./terrain.js";
 import { RulesOptionsSchema } from "./options.js";
 import { DiceStateSchema } from "./dice.js";
 import { FnfStateSchema } from "./fnf.js";
+import { VictorySpecSchema } from "./victory.js";
 
 /** The version of the saved-state format; bumped with a migration when the format changes. */
 export const SCHEMA_VERSION = 1 as const;
@@ -140,6 +141,8 @@ const BattleStateObject = z.strictObject({
   dice: DiceStateSchema,
   log: z.array(EventSchema).default([]),
   fnf: FnfStateSchema.nullable().default(null),
+  /** The battle's victory rules (CORE-TURN-1), judged by the engine; null: the turn limit decides. */
+  victory: VictorySpecSchema.nullable().default(null),
 });
 
 /** Checks that every id refers to something that exists and that ids match their keys. */
@@ -206,6 +209,26 @@ function crossCheck(s: z.infer<typeof BattleStateObject>, ctx: z.RefinementCtx):
     ctx.addIssue({ code: "custom", path: ["result"], message: "a battle has a result exactly when it is finished" });
   if (s.result?.winner != null && !hasSide(s.result.winner))
     ctx.addIssue({ code: "custom", path: ["result", "winner"], message: `unknown side "${s.result.winner}"` });
+  if (s.victory !== null) {
+    const v = s.victory;
+    const objectives = new Set<string>();
+    for (const [i, o] of v.objectives.entries()) {
+      if (objectives.has(o.id)) ctx.addIssue({ code: "custom", path: ["victory", "objectives", i, "id"], message: `duplicate objective "${o.id}"` });
+      objectives.add(o.id);
+    }
+    if (v.otherwise !== "draw" && !hasSide(v.otherwise)) ctx.addIssue({ code: "custom", path: ["victory", "otherwise"], message: `unknown side "${v.otherwise}"` });
+    for (const [i, c] of v.conditions.entries()) {
+      const path = ["victory", "conditions", i];
+      if (!hasSide(c.winner)) ctx.addIssue({ code: "custom", path: [...path, "winner"], message: `unknown side "${c.winner}"` });
+      if (c.kind === "objectiveHeld" && !objectives.has(c.objective)) ctx.addIssue({ code: "custom", path: [...path, "objective"], message: `unknown objective "${c.objective}"` });
+      if (c.kind === "unitsLost") {
+        if (c.count === undefined && c.units === undefined) ctx.addIssue({ code: "custom", path, message: "give `count` or `units`" });
+        for (const [j, u] of (c.units ?? []).entries()) {
+          if (!hasUnit(u)) ctx.addIssue({ code: "custom", path: [...path, "units", j], message: `unknown unit "${u}"` });
+        }
+      }
+    }
+  }
   if (s.ruleset === "fnf" && s.fnf === null) ctx.addIssue({ code: "custom", path: ["fnf"], message: "an FnF battle needs its fnf state" });
   for (const [i, e] of s.log.entries()) {
     if (e.seq !== i) {

@@ -6,4 +6,5 @@ export * from "./unit.js";
 export * from "./battle.js";
 export * from "./setup.js";
 export * from "./fnf.js";
+export * from "./victory.js";
 export { DiceStateSchema } from "./dice.js";

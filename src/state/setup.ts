@@ -6,6 +6,7 @@ import { FireSchema, TerrainFeatureSchema } from "./terrain.js";
 import { RulesOptionsSchema } from "./options.js";
 import { FnfStateSchema } from "./fnf.js";
 import { RULESETS, TableSchema, SideSchema } from "./battle.js";
+import { VictorySpecSchema } from "./victory.js";
 
 /** A unit as a setup gives it: `startingFigures` defaults to `figures`. */
 export const UnitSetupSchema = UnitSchema.extend({ startingFigures: count.optional() });
@@ -33,6 +34,8 @@ export const BattleSetupSchema = z.strictObject({
   wind: z.number().finite().gte(0).lt(360).optional(),
   options: RulesOptionsSchema.prefault({}),
   fnf: FnfStateSchema.optional(),
+  /** Victory rules judged by the engine (CORE-TURN-1); default null: the turn limit decides. */
+  victory: VictorySpecSchema.nullable().default(null),
 });
 /** A battle setup as a user writes it. */
 export type BattleSetup = z.input<typeof BattleSetupSchema>;
