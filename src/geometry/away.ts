@@ -168,8 +168,25 @@ export interface PursuitOutcome {
 export const pursuitMove = (footprint: Footprint, centre: Vec2, facing: number, e: Vec2, distance: number, quarry: Footprint): PursuitOutcome => {
   const heading = angleOf(e);
   const turned = rotateFootprint(footprint, centre, angleDiff(facing, heading));
-  const end = footprintAt(turned, e, distance);
-  if (!end.some((r) => quarry.some((q) => rectsOverlap(r, q)))) return { footprint: end, facing: heading, travelled: distance, stoppedShort: false };
-  const stop = firstApproach(turned, e, distance, quarry.map(rectPolygon), STOP_SHORT) ?? distance;
-  return { footprint: footprintAt(turned, e, stop), facing: heading, travelled: stop, stoppedShort: true };
+  const stop = stopClearOf(turned, e, distance, [quarry]);
+  return { footprint: footprintAt(turned, e, stop), facing: heading, travelled: stop, stoppedShort: stop < distance };
+};
+
+/**
+ * How far a footprint moving `travelled` along `dir` may go without ending on another unit: while
+ * its end position overlaps some of `others`, it stops 0.5" short of the first of them it meets on
+ * the way (CORE-GEO-27 for a pursuer's quarry; CORE-MOVE-4, CORE-GEO-18 for any other unit a pursuer
+ * passes). Returns `travelled` when the end is already clear.
+ * @example stopClearOf(fp, north, 12, [friend.footprint, fleeingEnemy.footprint]) // 7.5
+ */
+export const stopClearOf = (fp: Footprint, dir: Vec2, travelled: number, others: readonly Footprint[]): number => {
+  let s = travelled;
+  for (;;) {
+    const end = footprintAt(fp, dir, s);
+    const hit = others.filter((o) => end.some((r) => o.some((q) => rectsOverlap(r, q))));
+    if (hit.length === 0 || s <= 0) return s;
+    const stop = Math.max(0, Math.min(s, firstApproach(fp, dir, s, hit.flatMap((o) => o.map(rectPolygon)), STOP_SHORT) ?? 0));
+    if (stop >= s) return 0;
+    s = stop;
+  }
 };

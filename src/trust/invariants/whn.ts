@@ -250,18 +250,35 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
   stepInvariant({
     id: "break.passedFallsBack",
     rule: "WHN-BREAK-1",
-    doc: "A unit that passes a WHN Break test ends the step DISORDERED (or worse) and out of its combat.",
+    doc: "A unit that passes a WHN Break test is DISORDERED (or worse) at once, and out of its combat once the phase's aftermath is done (fall backs wait for pending pursuit decisions, WHN-BREAK-2).",
     rulesets: WHN,
     cost: "cheap",
     check: ({ after: a, events }) => {
-      const engaged = unitsInCombat(a);
       for (const e of events) {
+        if (e.type !== "combat/breakTest" || e["passed"] !== true) continue;
+        const u = a.units[e["unit"] as keyof typeof a.units];
+        if (u !== undefined && u.removed === null && u.order === "GOOD") return `"${u.id}" passed its Break test and is still GOOD`;
+      }
+      // Fall backs are made after all flee and pursuit moves (WHN-BREAK-2, WHN-TURN-1 step 4): check
+      // every Break test passed since the previous aftermath once this step finishes one.
+      const done = events.map((e) => e.type).lastIndexOf("combat/aftermathDone");
+      if (done < 0 && !events.some((e) => e.type === "combat/breakTest" && e["passed"] === true)) return null;
+      const unfinished = a.pending.some((d) => d.kind === "restraint");
+      const end = done >= 0 ? a.log.length - events.length + done : unfinished ? -1 : a.log.length;
+      if (end < 0) return null;
+      const engaged = unitsInCombat(a);
+      const window: typeof a.log[number][] = [];
+      for (let i = end - 1; i >= 0; i--) {
+        const e = a.log[i] as (typeof a.log)[number];
+        if (e.type === "combat/aftermathDone" || e.type === "turn/phaseStarted") break;
+        window.push(e);
+      }
+      for (const e of window) {
         if (e.type !== "combat/breakTest" || e["passed"] !== true) continue;
         const id = e["unit"] as string;
         const u = a.units[id as keyof typeof a.units];
         if (u === undefined || u.removed !== null) continue;
-        if (u.order === "GOOD") return `"${id}" passed its Break test and is still GOOD`;
-        if (engaged.has(id) && !events.some((x) => x.type === "combat/pursuitCharge" && x["target"] === id)) return `"${id}" passed its Break test and is still in a combat`;
+        if (engaged.has(id) && !window.some((x) => x.type === "combat/pursuitCharge" && x["target"] === id)) return `"${id}" passed its Break test and is still in a combat`;
       }
       return null;
     },

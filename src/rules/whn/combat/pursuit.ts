@@ -7,14 +7,14 @@ import type { BattleState } from "../../../state/battle.js";
 import type { CombatRecord as Combat } from "./types.js";
 import type { CombatId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
-import { crossesTableEdge, pursuitMove } from "../../../geometry/away.js";
+import { crossesTableEdge, pursuitMove, stopClearOf } from "../../../geometry/away.js";
 import type { Polygon } from "../../../geometry/polygon.js";
 import { segmentPolylineCrossings, segmentLengthInPolygon } from "../../../geometry/polygon.js";
 import { footprintDistance, rectPolygon, rectFrontCenter, type OrientedRect } from "../../../geometry/rect.js";
 import { firstApproach } from "../../../geometry/sweep.js";
 import { add, angleDiff, forward, inContact, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
-import { enemiesOf, footprintOf, getUnit, withUnit, removeUnit } from "../unit.js";
+import { enemiesOf, footprintOf, getUnit, unitsInPlay, withUnit, removeUnit } from "../unit.js";
 import { centreOfUnit } from "./contacts.js";
 import { moveDice } from "./build.js";
 import { loseStandard } from "./breakTest.js";
@@ -101,6 +101,13 @@ export function pursue(state: BattleState, r: Recorder, unit: UnitId, quarryId: 
       travelled = at;
       hit = x;
     }
+  }
+  // It may pass fleeing enemies but never ends on a unit: 0.5" short of the first it would overlap (CORE-GEO-27).
+  const others = unitsInPlay(s).filter((x) => x.id !== u.id && x.id !== hit?.id).map(footprintOf);
+  const clear = stopClearOf(turnedFp, e, travelled, others);
+  if (clear < travelled) {
+    travelled = clear;
+    hit = null;
   }
   let moved = carried(u, centre, turn, scale(e, travelled));
   const endFp = footprintOf(moved);
