@@ -18,3 +18,4 @@ export * as analysis from "./analysis/index.js";
 export * as whn from "./rules/whn/index.js";
 export { renderSvg, recentEvents, type RenderOptions } from "./render/index.js";
 export * as presets from "./presets/index.js";
+export * as trust from "./trust/index.js";
