@@ -2,7 +2,7 @@ import { defineConfig, type Options } from "tsup";
 
 /**
  * The `fusillade` CLI and its worker: ESM for Node, every dependency (commander, piscina, vega,
- * vega-lite, the core itself) bundled so the package's runtime dependencies stay immer and zod.
+ * vega-lite, the core itself) bundled so the package's only runtime dependency stays zod.
  */
 const config: Options = {
   // piscina starts its own `worker.js` from its __dirname, so its worker is bundled beside ours.
@@ -16,8 +16,8 @@ const config: Options = {
   clean: false,
   splitting: true,
   treeshake: true,
-  noExternal: [/^(?!immer$|zod$|@napi-rs\/nice).*/],
-  external: ["immer", "zod", "@napi-rs/nice"],
+  noExternal: [/^(?!zod$|@napi-rs\/nice).*/],
+  external: ["zod", "@napi-rs/nice"],
   banner: {
     js: [
       "import { createRequire as __fusilladeRequire } from 'node:module';",
