@@ -9,7 +9,7 @@ import type { Unit } from "../../../state/unit.js";
 import { violation, type Violation } from "../../../engine/violation.js";
 import { footprintDistance } from "../../../geometry/rect.js";
 import { inContact } from "../../../geometry/vec.js";
-import { footprintOf, getUnit, unitsInPlay } from "../unit.js";
+import { footprintOf, getUnit, unitsInPlay, withUnit } from "../unit.js";
 import { GUNS } from "./guns.js";
 
 /** Builds an `artillery/<code>` violation. */
@@ -78,7 +78,14 @@ export function ownPiece(state: BattleState, u: Unit): Violation | null {
   return u.side === state.turn.activeSide ? null : refuse("not_your_unit", "CORE-TURN-2", { unit: u.id, side: u.side });
 }
 
-/** A copy of the state with one unit replaced. */
-export function put(state: BattleState, u: Unit): BattleState {
-  return { ...state, units: { ...state.units, [u.id]: u } };
+/** A copy of the state with one unit replaced (the shared `withUnit`). */
+export const put: (state: BattleState, u: Unit) => BattleState = withUnit;
+
+/** The checks every remaining-moves gun action starts with: the step, the gun, its owner. */
+export function ownGunInStep(state: BattleState, id: UnitId): Unit | Violation {
+  const step = checkStep(state, ["remaining"]);
+  if (step !== null) return step;
+  const gun = findGun(state, id);
+  if (isViolation(gun)) return gun;
+  return ownPiece(state, gun) ?? gun;
 }

@@ -18,7 +18,7 @@ import { addScaled, forward, inContact, leq, type Vec2 } from "../../../geometry
 import { checkPlacement } from "../movement/path.js";
 import { footprintOf, getUnit, inPlay, layoutOf } from "../unit.js";
 import type { LeaveShelterAction, RemanAction, ShelterAction } from "./actions.js";
-import { checkStep, findGun, isViolation, ownPiece, put, refuse, unmanned, whyStationary } from "./common.js";
+import { isViolation, ownGunInStep, put, refuse, unmanned, whyStationary } from "./common.js";
 import { crewMove } from "./guns.js";
 
 /** The id of a gun's crew when they stand apart from it. */
@@ -104,12 +104,8 @@ export function shelterIn(state: BattleState, ctx: ActionContext, gun: Unit, squ
 
 /** `artillery/shelter`: in their own movement phase the crew move up to M into a friendly square (WHN-ART-7). */
 export function shelter(state: BattleState, a: ShelterAction, ctx: ActionContext): Outcome {
-  const step = checkStep(state, ["remaining"]);
-  if (step !== null) return fail(step);
-  const gun = findGun(state, a.unit);
+  const gun = ownGunInStep(state, a.unit);
   if (isViolation(gun)) return fail(gun);
-  const mine = ownPiece(state, gun);
-  if (mine !== null) return fail(mine);
   const art = gun.artillery;
   if (art === null) return fail(refuse("not_artillery", "WHN-ART-1", { unit: gun.id }));
   if (art.shelteringIn !== null) return fail(refuse("crew_sheltering", "WHN-ART-7", { unit: gun.id }));
@@ -133,12 +129,8 @@ export function shelter(state: BattleState, a: ShelterAction, ctx: ActionContext
  * (WHN-ART-7). A gun that was captured meanwhile is gone; its crew stay a unit of their own.
  */
 export function leaveShelter(state: BattleState, a: LeaveShelterAction, ctx: ActionContext): Outcome {
-  const step = checkStep(state, ["remaining"]);
-  if (step !== null) return fail(step);
-  const gun = findGun(state, a.unit);
+  const gun = ownGunInStep(state, a.unit);
   if (isViolation(gun)) return fail(gun);
-  const mine = ownPiece(state, gun);
-  if (mine !== null) return fail(mine);
   const sqId = gun.artillery?.shelteringIn ?? null;
   if (sqId === null) return fail(refuse("not_sheltering", "WHN-ART-7", { unit: gun.id }));
   if (gun.flags.moved) return fail(refuse("sheltered_this_turn", "WHN-ART-7", { unit: gun.id }));
@@ -164,12 +156,8 @@ export function leaveShelter(state: BattleState, a: LeaveShelterAction, ctx: Act
 
 /** `artillery/reman`: crew in base contact with their abandoned, uncaptured gun take it over again (WHN-ART-16). */
 export function reman(state: BattleState, a: RemanAction, ctx: ActionContext): Outcome {
-  const step = checkStep(state, ["remaining"]);
-  if (step !== null) return fail(step);
-  const gun = findGun(state, a.unit);
+  const gun = ownGunInStep(state, a.unit);
   if (isViolation(gun)) return fail(gun);
-  const mine = ownPiece(state, gun);
-  if (mine !== null) return fail(mine);
   const art = gun.artillery;
   if (art === null || !art.abandoned || art.shelteringIn !== null || gun.figures > 0) return fail(refuse("not_abandoned", "WHN-ART-16", { unit: gun.id }));
   if (art.gunDestroyed) return fail(refuse("gun_destroyed", "WHN-ART-15", { unit: gun.id }));

@@ -13,7 +13,7 @@ import { leq, normalizeAngle } from "../../../geometry/vec.js";
 import { checkPlacement, measurePath } from "../movement/path.js";
 import { enemiesOf, footprintOf, layoutOf } from "../unit.js";
 import type { GunMoveAction, LimberAction, UnlimberAction } from "./actions.js";
-import { checkStep, findGun, isViolation, ownPiece, put, refuse, unmanned, whyStationary } from "./common.js";
+import { isViolation, ownGunInStep, put, refuse, unmanned, whyStationary } from "./common.js";
 import { fireObstacles, footprintInFire } from "./fires.js";
 import { gunMoveRate } from "./guns.js";
 
@@ -22,11 +22,9 @@ const MARCH_BLOCK = 8;
 
 /** The checks every movement-phase gun action makes: step, owner, crew, free to act. */
 function movableGun(state: BattleState, id: Unit["id"]): Unit | Violation {
-  const step = checkStep(state, ["remaining"]);
-  if (step !== null) return step;
-  const u = findGun(state, id);
+  const u = ownGunInStep(state, id);
   if (isViolation(u)) return u;
-  return ownPiece(state, u) ?? unmanned(u) ?? whyStationary(state, u) ?? u;
+  return unmanned(u) ?? whyStationary(state, u) ?? u;
 }
 
 /**

@@ -100,6 +100,18 @@ export function whyStationary(state: BattleState, u: Unit): Violation | null {
   return null;
 }
 
+/**
+ * The checks every voluntary move starts with: the remaining-moves step, the active side's unit in
+ * play, and nothing keeping it stationary ({@link whyStationary}).
+ */
+export function readyToMove(state: BattleState, id: UnitId): Unit | Violation {
+  const bad = checkStep(state, ["remaining"]);
+  if (bad !== null) return bad;
+  const u = activeUnit(state, id);
+  if ("code" in u) return u;
+  return whyStationary(state, u) ?? u;
+}
+
 /** Events logged since this movement phase began (the "declareCharges" step started). */
 export function phaseEvents(state: BattleState): readonly BattleEvent[] {
   const log = state.log;

@@ -14,7 +14,7 @@ import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { dist, leq, normalize, normalizeAngle, sub, addScaled, type Vec2 } from "../../../geometry/vec.js";
 import { footprintOf, withUnit } from "../unit.js";
 import type { MoveToAction } from "./actions.js";
-import { activeUnit, baseMove, checkStep, moveRate, refuse, whyStationary } from "./common.js";
+import { baseMove, moveRate, readyToMove, refuse } from "./common.js";
 import { detachmentRangeViolation } from "./detachments.js";
 import { whyNoMarch } from "./moves.js";
 import { checkPlacement } from "./path.js";
@@ -106,12 +106,8 @@ function moveLoose(state: BattleState, u: Unit, models: NonNullable<MoveToAction
 
 /** `movement/moveTo`: a square's slide (WHN-MOVE-5) or extended-order models moving each on their own (WHN-MOVE-7). */
 export function moveTo(state: BattleState, a: MoveToAction, ctx: ActionContext): Outcome {
-  const bad = checkStep(state, ["remaining"]);
-  if (bad !== null) return fail(bad);
-  const u = activeUnit(state, a.unit);
+  const u = readyToMove(state, a.unit);
   if ("code" in u) return fail(u);
-  const still = whyStationary(state, u);
-  if (still !== null) return fail(still);
   if (u.flags.marched) return fail(refuse("already_marched", "CORE-MOVE-2", { unit: u.id }));
   if (u.formation === "SQUARE") {
     if (a.march) return fail(refuse("may_not_march", "WHN-MOVE-5", { unit: u.id, formation: u.formation }));

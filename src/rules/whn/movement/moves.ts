@@ -13,7 +13,7 @@ import { normalizeAngle, leq } from "../../../geometry/vec.js";
 import { footprintDistance } from "../../../geometry/rect.js";
 import { enemiesOf, footprintOf, withUnit } from "../unit.js";
 import type { MarchAction, MoveAction } from "./actions.js";
-import { activeUnit, baseMove, checkStep, moveRate, refuse, wheeledThisPhase, whyStationary } from "./common.js";
+import { baseMove, moveRate, readyToMove, refuse, wheeledThisPhase } from "./common.js";
 import { detachmentRangeViolation } from "./detachments.js";
 import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
 import { checkPlacement, measurePath, type Leg } from "./path.js";
@@ -105,24 +105,16 @@ function pathMove(state: BattleState, u: Unit, legs: readonly Leg[], ctx: Action
 
 /** `movement/move`: a normal move (CORE-MOVE-1, CORE-GEO-18). */
 export function move(state: BattleState, a: MoveAction, ctx: ActionContext): Outcome {
-  const bad = checkStep(state, ["remaining"]);
-  if (bad !== null) return fail(bad);
-  const u = activeUnit(state, a.unit);
+  const u = readyToMove(state, a.unit);
   if ("code" in u) return fail(u);
-  const still = whyStationary(state, u);
-  if (still !== null) return fail(still);
   if (u.flags.marched) return fail(refuse("already_marched", "CORE-MOVE-2", { unit: u.id }));
   return pathMove(state, u, a.path, ctx, false);
 }
 
 /** `movement/march`: a march move, forward and wheels only (CORE-MOVE-2, WHN-MOVE-1…3). */
 export function march(state: BattleState, a: MarchAction, ctx: ActionContext): Outcome {
-  const bad = checkStep(state, ["remaining"]);
-  if (bad !== null) return fail(bad);
-  const u = activeUnit(state, a.unit);
+  const u = readyToMove(state, a.unit);
   if ("code" in u) return fail(u);
-  const still = whyStationary(state, u);
-  if (still !== null) return fail(still);
   if (a.path.some((l) => l.kind === "turn")) return fail(refuse("march_no_turns", "CORE-MOVE-2", { unit: u.id }));
   const no = whyNoMarch(state, u);
   if (no !== null) return fail(no);
