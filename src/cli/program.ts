@@ -36,7 +36,7 @@ function build(io: Io, setCode: (c: number) => void): Command {
       .option("-n, --n <samples>", "samples per cell (overrides the file; drops a stop rule)")
       .option("--seed <seed>", "seed (overrides the file)")
       .option("--chunk <samples>", "samples per work unit")
-      .option("-w, --workers <count>", 'worker threads, or "auto" (default 1: inline)')
+      .option("-w, --workers <count>", 'threads that sample: this one and count − 1 worker threads, or "auto" (one per core; default 1: inline)')
       .option("--shard <k/n>", "run only shard k of n (write it with --json, combine with merge)"),
   ).action(async (file: string, o: StudyOptions) => setCode(await studyCommand(io, file, o, availableParallelism())));
 
