@@ -59,6 +59,10 @@ export function describeEvent(e: BattleEvent, state: BattleState): string {
       return `${name("unit")} loses its standard to ${name("by")}`;
     case "unit/formationChanged":
       return `${name("unit")} forms ${str(e["to"])}`;
+    case "unit/detachmentMerged":
+      return `${name("unit")} forms up in the ranks of ${name("parent")}`;
+    case "unit/detachmentSplit":
+      return `${name("unit")} steps out of the ranks of ${name("parent")}`;
     case "unit/disordered":
       return `${name("unit")} is disordered`;
     case "unit/fled":
@@ -142,7 +146,7 @@ export function battleAccount(state: BattleState, options: AccountOptions = {}):
   const left = (side: string): string => {
     const units = Object.values(state.units).filter((u) => u.side === side);
     const intact = units.filter((u) => u.removed === null && u.figures > 0);
-    return `${sideName(side)}: ${intact.length}/${units.length} units, ${intact.reduce((a, u) => a + u.figures, 0)}/${units.reduce((a, u) => a + u.startingFigures, 0)} figures`;
+    return `${sideName(side)}: ${intact.length}/${units.length} units, ${intact.reduce((a, u) => a + (u.mergedInto === null ? u.figures : 0), 0)}/${units.reduce((a, u) => a + u.startingFigures, 0)} figures`;
   };
   out.push(...Object.keys(state.sides).map(left));
   return out.join("\n");

@@ -31,20 +31,31 @@ const sidesOf = (state: BattleState): SideId[] => Object.keys(state.sides) as Si
 const enemyOf = (state: BattleState, side: SideId): SideId => sidesOf(state).find((s) => s !== side) ?? side;
 const unitsOfSide = (state: BattleState, side: SideId): Unit[] => Object.values(state.units).filter((u) => u.side === side);
 
-/** Destroyed, fled the table, captured, or fleeing now. */
-export function lostOrFleeing(u: Unit): boolean {
+/**
+ * Destroyed, fled the table, captured, or fleeing now. A detachment merged into its parent
+ * (WHN-DET-5) shares the parent's fate; pass the state to judge it by its parent.
+ */
+export function lostOrFleeing(u: Unit, state?: BattleState): boolean {
+  if (state !== undefined && u.mergedInto !== null && u.removed === null) {
+    const p = Object.hasOwn(state.units, u.mergedInto) ? state.units[u.mergedInto] : undefined;
+    return p === undefined || lostOrFleeing(p);
+  }
   return u.removed !== null || u.figures === 0 || u.order === "FLEEING";
 }
 
-/** Share of a side's starting figures destroyed or fleeing (0…1). */
+/**
+ * Share of a side's starting figures destroyed or fleeing (0…1): the figures still standing in
+ * units neither lost nor fleeing, against all it started with. A merged detachment's models are
+ * counted once, in its parent's figures (WHN-DET-5).
+ */
 export function armyLoss(state: BattleState, side: SideId): number {
   let start = 0;
-  let lost = 0;
+  let standing = 0;
   for (const u of unitsOfSide(state, side)) {
     start += u.startingFigures;
-    lost += lostOrFleeing(u) ? u.startingFigures : u.startingFigures - u.figures;
+    if (u.mergedInto === null && !lostOrFleeing(u)) standing += u.figures;
   }
-  return start === 0 ? 0 : lost / start;
+  return start === 0 ? 0 : (start - standing) / start;
 }
 
 /** Standards a side's units have captured (CORE-STD-4). */
@@ -56,7 +67,7 @@ export function standardsTaken(state: BattleState, side: SideId): number {
 export function objectiveHolder(state: BattleState, o: Objective): SideId | null {
   const present = new Set<SideId>();
   for (const u of Object.values(state.units)) {
-    if (lostOrFleeing(u)) continue;
+    if (lostOrFleeing(u) || u.mergedInto !== null) continue;
     if (dist(centreOf(u), o.at) <= o.radius) present.add(u.side);
   }
   return present.size === 1 ? ([...present][0] as SideId) : null;
@@ -68,7 +79,7 @@ function holds(state: BattleState, spec: VictorySpec, c: VictoryCondition, momen
   switch (c.kind) {
     case "unitsLost": {
       const pool = c.units !== undefined ? unitsOfSide(state, enemy).filter((u) => c.units?.includes(u.id)) : unitsOfSide(state, enemy);
-      const lost = pool.filter(lostOrFleeing).length;
+      const lost = pool.filter((u) => lostOrFleeing(u, state)).length;
       const need = c.count ?? pool.length;
       return lost >= need ? `${lost} of ${enemy}'s units destroyed or fled` : null;
     }

@@ -14,6 +14,7 @@ const GENERIC: { readonly [code: string]: (v: Violation) => string } = {
   "action/unknown_unit": (v) => `There is no unit "${String(v["unit"] ?? v["shooter"] ?? v["charger"])}" in this battle.`,
   "action/unknown_character": (v) => `There is no character "${String(v["character"])}" in this battle.`,
   "action/removed": (v) => `That piece has left the battle (${String(v["reason"])}).`,
+  "action/merged": (v) => `That detachment stands merged in the ranks of ${String(v["parent"])}; split it off first.`,
   "action/not_your_turn": (v) => `That piece belongs to side ${String(v["side"])}, but side ${String(v["deciding"])} must act now.`,
   "battle/finished": () => "The battle is over; no more actions can be played.",
   "dice/script_exhausted": (v) => `The scripted dice ran out (${String(v["kind"])}): the test needs more scripted rolls.`,

@@ -192,7 +192,7 @@ export function renderSvg(state: BattleState, options: RenderOptions = {}): stri
   out += `<g class="units">`;
   for (const uid of Object.keys(state.units).sort()) {
     const u = state.units[uid as keyof typeof state.units];
-    if (u !== undefined && u.removed === null && u.figures > 0) out += unitGroup(c, u);
+    if (u !== undefined && u.removed === null && u.figures > 0 && u.mergedInto === null) out += unitGroup(c, u);
   }
   out += `</g>` + fnfLayer(c) + `<g class="characters">`;
   for (const cid of Object.keys(state.characters).sort()) {

@@ -160,11 +160,18 @@ function crossCheck(s: z.infer<typeof BattleStateObject>, ctx: z.RefinementCtx):
   if (s.turn.gameTurn > s.turn.maxTurns && s.turn.phase !== "finished") {
     ctx.addIssue({ code: "custom", path: ["turn", "gameTurn"], message: "game turn is past the turn limit" });
   }
+  // Merged detachments' models stand in their parents' ranks (WHN-DET-5).
+  const mergedStart = new Map<string, number>();
+  for (const u of Object.values(s.units)) {
+    if (u.mergedInto !== null) mergedStart.set(u.mergedInto, (mergedStart.get(u.mergedInto) ?? 0) + u.startingFigures);
+  }
   for (const [k, u] of Object.entries(s.units)) {
     const path = ["units", k];
     if (u.id !== k) ctx.addIssue({ code: "custom", path: [...path, "id"], message: `id "${u.id}" does not match its key "${k}"` });
     if (!hasSide(u.side)) ctx.addIssue({ code: "custom", path: [...path, "side"], message: `unknown side "${u.side}"` });
-    if (u.figures > u.startingFigures) ctx.addIssue({ code: "custom", path: [...path, "figures"], message: "more figures than the unit started with" });
+    if (u.figures > u.startingFigures + (mergedStart.get(k) ?? 0)) ctx.addIssue({ code: "custom", path: [...path, "figures"], message: "more figures than the unit (and the detachments merged into it) started with" });
+    if (u.mergedInto !== null && u.mergedInto !== u.detachmentOf)
+      ctx.addIssue({ code: "custom", path: [...path, "mergedInto"], message: `a detachment merges only into its parent ("${String(u.detachmentOf)}"), not "${u.mergedInto}"` });
     if (u.woundsTaken >= u.profile.W && u.figures > 0)
       ctx.addIssue({ code: "custom", path: [...path, "woundsTaken"], message: "wounds taken must be fewer than the model's W" });
     if (u.detachmentOf !== null && (!hasUnit(u.detachmentOf) || u.detachmentOf === u.id))

@@ -182,6 +182,11 @@ export const UnitSchema = z.strictObject({
   initialVolleyUsed: z.boolean().default(false),
   /** The parent unit of a detachment (WHN-DET-1). */
   detachmentOf: UnitIdSchema.nullable().default(null),
+  /**
+   * The parent a detachment stands merged into (WHN-DET-5): off the table, its `figures` counting
+   * its models still alive inside the parent (whose `figures` include them); null when on its own.
+   */
+  mergedInto: UnitIdSchema.nullable().default(null),
   artillery: ArtillerySchema.nullable().default(null),
   /** The unit has left play, and why. */
   removed: z.strictObject({ reason: z.enum(REMOVAL_REASONS), gameTurn: z.int().min(0) }).nullable().default(null),

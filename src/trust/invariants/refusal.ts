@@ -16,6 +16,7 @@ const ENGINE_CODES = new Set([
   "action/unknown_unit",
   "action/unknown_character",
   "action/removed",
+  "action/merged",
   "action/not_your_turn",
   "battle/finished",
   "dice/script_exhausted",

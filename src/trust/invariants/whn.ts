@@ -11,8 +11,8 @@ import { actionType, actorOf, eventsNaming } from "./util.js";
 
 const WHN = ["whn"] as const;
 
-/** Event types after which a unit may hold more figures than before (crews re-manning or sheltering, detachments returning). */
-export const FIGURE_GAIN_EVENTS: ReadonlySet<string> = new Set(["artillery/remanned", "artillery/sheltered", "artillery/leftShelter", "unit/detachmentReturned"]);
+/** Event types after which a unit may hold more figures than before (crews re-manning or sheltering, detachments returning or merging). */
+export const FIGURE_GAIN_EVENTS: ReadonlySet<string> = new Set(["artillery/remanned", "artillery/sheltered", "artillery/leftShelter", "unit/detachmentReturned", "unit/detachmentMerged"]);
 /** Actions by which a unit shoots. */
 const SHOOTING = new Set(["shooting/fire", "shooting/volley", "artillery/fire"]);
 /** Events by which a unit pursues. */
@@ -25,9 +25,16 @@ export function unitsInCombat(s: BattleState): Set<string> {
   return out;
 }
 
-/** Whether a unit takes up table space for the overlap check (in play, with figures, not sheltering). */
+/** Whether a unit takes up table space for the overlap check (in play, with figures, not sheltering, not merged into its parent). */
 function occupies(u: Unit): boolean {
-  return u.removed === null && (u.figures > 0 || u.troopType === "artillery") && (u.artillery?.shelteringIn ?? null) === null;
+  return u.removed === null && u.mergedInto === null && (u.figures > 0 || u.troopType === "artillery") && (u.artillery?.shelteringIn ?? null) === null;
+}
+
+/** Starting figures of the detachments merged into each unit (their models stand in its ranks, WHN-DET-5). */
+function mergedStarts(s: BattleState): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const u of Object.values(s.units)) if (u.mergedInto !== null) out.set(u.mergedInto, (out.get(u.mergedInto) ?? 0) + u.startingFigures);
+  return out;
 }
 
 /** Whether two units may legitimately overlap: one is a detachment of the other. */
@@ -66,13 +73,15 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
   stateInvariant({
     id: "unit.figuresInRange",
     rule: "CORE-SHOOT-6",
-    doc: "Figures are a whole number from 0 to the unit's starting figures; wounds taken stay below the model's W.",
+    doc: "Figures are a whole number from 0 to the unit's starting figures (plus those of the detachments merged into it, WHN-DET-5); wounds taken stay below the model's W.",
     rulesets: WHN,
     cost: "cheap",
     check: (s) => {
+      const merged = mergedStarts(s);
       for (const u of Object.values(s.units)) {
         if (!Number.isInteger(u.figures) || u.figures < 0) return `"${u.id}" has ${u.figures} figures`;
-        if (u.figures > u.startingFigures) return `"${u.id}" has ${u.figures} figures, started with ${u.startingFigures}`;
+        const most = u.startingFigures + (merged.get(u.id) ?? 0);
+        if (u.figures > most) return `"${u.id}" has ${u.figures} figures, started with ${most}`;
         if (u.figures > 0 && u.woundsTaken >= u.profile.W) return `"${u.id}" has taken ${u.woundsTaken} wounds with W ${u.profile.W}`;
       }
       return null;
@@ -87,7 +96,7 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     check: (s) => {
       for (const u of Object.values(s.units)) {
         if (!Number.isFinite(u.position.x) || !Number.isFinite(u.position.y) || !Number.isFinite(u.facing)) return `"${u.id}" at a non-finite place`;
-        if (u.removed !== null || u.figures === 0) continue;
+        if (u.removed !== null || u.figures === 0 || u.mergedInto !== null) continue;
         const { x, y } = u.position;
         if (x < -0.01 || y < -0.01 || x > s.table.width + 0.01 || y > s.table.height + 0.01) return `"${u.id}" in play at (${x.toFixed(2)}, ${y.toFixed(2)}), off the table`;
       }
@@ -107,6 +116,31 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
         if (u === undefined) return `"${c.id}" joined to unknown "${c.joinedTo}"`;
         if (u.side !== c.side) return `"${c.id}" (${c.side}) joined to "${u.id}" (${u.side})`;
         if (u.removed !== null) return `"${c.id}" still joined to removed "${u.id}" (${u.removed.reason})`;
+      }
+      return null;
+    },
+  }),
+  stateInvariant({
+    id: "detachment.mergedInParent",
+    rule: "WHN-DET-5",
+    doc: "A merged detachment still in the battle stands in its own parent, of its side, which is in the battle too and holds at least the elites merged into it; it is in no combat and no pending decision.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: (s) => {
+      const elites = new Map<string, number>();
+      const engaged = unitsInCombat(s);
+      for (const d of Object.values(s.units)) {
+        if (d.mergedInto === null || d.removed !== null) continue;
+        const p = Object.hasOwn(s.units, d.mergedInto) ? s.units[d.mergedInto] : undefined;
+        if (p === undefined || d.detachmentOf !== p.id) return `"${d.id}" merged into "${d.mergedInto}", not its parent`;
+        if (p.side !== d.side) return `"${d.id}" merged into "${p.id}" of another side`;
+        if (p.removed !== null && p.removed.reason !== "offTable") return `"${d.id}" still merged into "${p.id}", which was ${p.removed.reason}`;
+        if (engaged.has(d.id) || s.pending.some((x) => x.unit === d.id)) return `merged "${d.id}" is named by a combat or a pending decision`;
+        elites.set(p.id, (elites.get(p.id) ?? 0) + d.figures);
+      }
+      for (const [id, n] of elites) {
+        const p = s.units[id as keyof typeof s.units];
+        if (p !== undefined && p.figures < n) return `"${id}" has ${p.figures} figures but ${n} merged elites`;
       }
       return null;
     },
@@ -160,7 +194,7 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
   stepInvariant({
     id: "unit.figuresNeverIncrease",
     rule: "CORE-SHOOT-6",
-    doc: "A unit's figures never increase, except when crews re-man or shelter (WHN-ART-7, WHN-ART-16) or a detachment returns (WHN-DET-5); starting figures never change.",
+    doc: "A unit's figures never increase, except when crews re-man or shelter (WHN-ART-7, WHN-ART-16) or a detachment merges into it (WHN-DET-5); starting figures never change.",
     rulesets: WHN,
     cost: "cheap",
     check: ({ before: b, after: a, events }) => {

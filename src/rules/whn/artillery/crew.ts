@@ -56,6 +56,7 @@ export function spawnCrew(state: BattleState, gun: Unit, at: Vec2, facing: numbe
     models: null,
     initialVolleyUsed: true,
     detachmentOf: null,
+    mergedInto: null,
     artillery: null,
     removed: null,
     returnAt: null,

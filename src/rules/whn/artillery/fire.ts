@@ -10,6 +10,7 @@ import type { RuleId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import type { Vec2 } from "../../../geometry/vec.js";
 import { removeModels } from "../casualties.js";
+import { commitCasualties } from "../combined.js";
 import { shootingPanic } from "../shooting/panic.js";
 import { getUnit, removeUnit } from "../unit.js";
 import { put } from "./common.js";
@@ -71,11 +72,13 @@ function applyTroops(state: BattleState, ctx: ActionContext, u: Unit, t: TroopTa
   const r = removeModels({ ...u, woundsTaken: 0 }, t.killed, from);
   const next: Unit = { ...r.unit, woundsTaken: r.unit.figures === 0 ? 0 : t.taken };
   if (r.removed > 0) ctx.emit("unit/casualties", "WHN-FORM-8", { unit: u.id, removed: r.removed, figures: next.figures, commandLost: [...r.commandLost] });
+  // Merged elites take their share of the loss (CORE-UNIT-1, WHN-DET-5).
+  const after = commitCasualties(state, next, r.removed, { kind: "missile" }, ctx.emit);
   if (next.figures === 0) {
     ctx.emit("unit/destroyed", rule, { unit: u.id });
-    return removeUnit(put(state, next), u.id, "destroyed");
+    return removeUnit(after, u.id, "destroyed");
   }
-  return put(state, next);
+  return after;
 }
 
 /** Puts a gun tally on its piece (WHN-ART-14, WHN-ART-15). */

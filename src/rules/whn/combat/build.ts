@@ -12,6 +12,7 @@ import { elevationAt, type TerrainFeature } from "../../../geometry/terrain.js";
 import { effectiveLeadership } from "../leadership.js";
 import { clampStat, meleeToHitNeed, saveNeed, toWoundNeed } from "../tables.js";
 import { commandModels, getUnit, inPlay, isMounted, joinedCharacters, layoutOf } from "../unit.js";
+import { saveEquipment } from "../combined.js";
 import { overhang, REDRESS_FILES_PER_FLANK } from "./redress.js";
 import { centreOfUnit, findContacts, fightersByEnemy, type Contact } from "./contacts.js";
 import { modelCountBonus, rankBonusTable, squarenessBonus, squarenessOf } from "./ranks.js";
@@ -155,6 +156,8 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
   const duel = activeDuel(state, combat);
   const retired = new Set(retiredThisPhase(state, combat.id));
 
+  // A combined unit saves with its elites' armour while they fill half its front rank (CORE-UNIT-1).
+  const defender = (d: Unit): Defender => ({ ...unitFighter(d), equipment: saveEquipment(state, d) });
   const strikers: Striker[] = [];
   const victims: Victim[] = [];
   for (const u of units) {
@@ -185,7 +188,7 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
         bonusAttacks: leader && enemy === mainTarget ? 1 : 0,
         charged: charging,
         initiative: u.profile.I,
-        ...striking(att, unitFighter(def), eff),
+        ...striking(att, defender(def), eff),
       });
     }
     // Joined characters fight beside their unit, or only each other in a challenge (CORE-CHAL-3).
@@ -201,7 +204,7 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
         strikers.push({ id: `${c.id}>${foe}`, owner: c.id, side: sideIdx(c.side), target: foe, models: 1, attacks: c.profile.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: c.profile.I, ...striking({ ...cf, isSquare: false }, charFighter(fc, fu), ceff) });
       } else if (mainTarget !== null) {
         const def = byId.get(mainTarget) as Unit;
-        strikers.push({ id: `${c.id}>${mainTarget}`, owner: c.id, side: sideIdx(c.side), target: mainTarget, models: 1, attacks: c.profile.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: c.profile.I, ...striking({ ...cf, isSquare: false }, unitFighter(def), ceff) });
+        strikers.push({ id: `${c.id}>${mainTarget}`, owner: c.id, side: sideIdx(c.side), target: mainTarget, models: 1, attacks: c.profile.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: c.profile.I, ...striking({ ...cf, isSquare: false }, defender(def), ceff) });
       }
       victims.push({ id: c.id, side: sideIdx(c.side), kind: "character", models: 1, wounds: c.profile.W, woundsTaken: c.woundsTaken, result: null });
     }

@@ -8,7 +8,8 @@ import type { CombatRecord as Combat } from "./types.js";
 import type { CharacterId, CombatId, SideId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { removeModels } from "../casualties.js";
-import { getUnit, withCharacter, withUnit, removeUnit } from "../unit.js";
+import { commitCasualties, combinedOf } from "../combined.js";
+import { getUnit, layoutOf, withCharacter, withUnit, removeUnit } from "../unit.js";
 import { buildRound, fightingUnits, type BuiltRound } from "./build.js";
 import { squarenessOf } from "./ranks.js";
 import type { Contact } from "./contacts.js";
@@ -32,6 +33,19 @@ export function mainEnemy(contacts: readonly Contact[], unit: string): UnitId | 
   return (against[0]?.unit as UnitId | undefined) ?? null;
 }
 
+/**
+ * Elites of a combined unit touching the enemy (CORE-UNIT-1): the elites stand in the front rank and
+ * take the places in contact first (our reading), so as many as both counts allow.
+ */
+function elitesInContact(state: BattleState, u: Unit, contacts: readonly Contact[]): number {
+  const c = combinedOf(state, u);
+  if (c === null) return 0;
+  const models = layoutOf(u).models;
+  const touching = new Set<number>();
+  for (const k of contacts) if (k.unit === u.id) for (const i of k.models) if (models[i]?.rank === 0) touching.add(i);
+  return Math.min(c.elitesInFront, touching.size);
+}
+
 /** Takes a round's losses off the state's units and characters (WHN-FORM-8, CORE-SAVE-2, CORE-STD-3). */
 function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result: RoundResult): BattleState {
   let s = state;
@@ -52,7 +66,7 @@ function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result:
     const removal = removeModels(u, loss.models, foe === undefined ? undefined : centreOfUnit(foe));
     const unit: Unit = { ...removal.unit, woundsTaken: removal.unit.figures === 0 ? 0 : loss.woundsTaken };
     emit(r, "combat/casualties", "CORE-CC-6", { unit: u.id, wounds: loss.wounds, removed: removal.removed, figures: unit.figures, commandLost: [...removal.commandLost] });
-    s = withUnit(s, unit);
+    s = commitCasualties(s, unit, removal.removed, { kind: "combat", eliteInContact: elitesInContact(s, u, built.contacts) }, (type, rule, d) => emit(r, type, rule, d));
     if (unit.figures === 0) {
       emit(r, "unit/destroyed", "CORE-CC-6", { unit: u.id, reason: "slain in close combat" });
       if (from !== null) s = loseStandard(s, r, u, from);

@@ -13,7 +13,7 @@ import { sweptTerrainCost } from "../../../geometry/movement.js";
 import type { Footprint } from "../../../geometry/rect.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { add, angleDiff, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
-import { enemiesOf, footprintOf, getUnit, joinedCharacters, layoutOf, unitDistance, unitsOf } from "../unit.js";
+import { enemiesOf, footprintOf, getUnit, joinedCharacters, layoutOf, removeMergedWith, unitDistance, unitsOf } from "../unit.js";
 
 /** What happened to a fleeing unit. */
 export type FleeResult = "moved" | "destroyed" | "leftTable";
@@ -144,7 +144,7 @@ export function fleeUnit(
     ctx.emit("unit/destroyed", "CORE-FLEE-4", { unit: u.id, path: "CORE-GEO-26", characters: riders.map((c) => c.id) });
     let s: BattleState = { ...state, units: { ...state.units, [u.id]: { ...u, order: "FLEEING", flags: { ...u.flags, moved: true }, removed } } };
     s = withRiders(s, riders, (c) => carryCharacter(c, centre, 0, { x: 0, y: 0 }, removed));
-    return { state: s, outcome: "destroyed", roll };
+    return { state: removeMergedWith(s, u.id, removed), outcome: "destroyed", roll };
   }
 
   const turn = angleDiff(u.facing, move.facing);
@@ -171,7 +171,7 @@ export function fleeUnit(
   s = withRiders(s, riders, (c) => carryCharacter(c, centre, turn, shift, removed));
   if (move.leftTable) {
     ctx.emit("unit/leftTable", "CORE-FLEE-5", { unit: u.id, characters: riders.map((c) => c.id) });
-    return { state: s, outcome: "leftTable", roll };
+    return { state: removed === null ? s : removeMergedWith(s, u.id, removed), outcome: "leftTable", roll };
   }
   return { state: s, outcome: "moved", roll };
 }

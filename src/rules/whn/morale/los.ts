@@ -51,7 +51,7 @@ export function mayPickOutJoinedCharacter(state: BattleState, shooter: Unit, c: 
 export function mayTargetLoneCharacter(state: BattleState, shooter: Unit, c: Character): boolean {
   if (c.joinedTo !== null || c.removed !== null || c.side === shooter.side) return false;
   const view = layoutOf(shooter);
-  const others = [...enemiesOf(state, shooter.side), ...Object.values(state.units).filter((u) => u.side === shooter.side && u.id !== shooter.id && u.removed === null)].map(
+  const others = [...enemiesOf(state, shooter.side), ...Object.values(state.units).filter((u) => u.side === shooter.side && u.id !== shooter.id && u.removed === null && u.mergedInto === null)].map(
     (u) => ({ id: u.id as string, layout: layoutOf(u) }),
   );
   const lone = (ch: Character) => layoutUnit({ kind: "block", files: 1, count: 1, base: ch.base }, { p: ch.position, facing: ch.facing });

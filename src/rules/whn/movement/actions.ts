@@ -79,6 +79,29 @@ export const ChargeMoveSchema = z.strictObject({
   unit: UnitIdSchema,
 });
 
+/** `movement/mergeDetachment`: a detachment forms up in its parent's ranks (WHN-DET-5, WHN-FCHG-5). */
+export const MergeDetachmentSchema = z.strictObject({
+  type: z.literal("movement/mergeDetachment"),
+  /** The detachment. */
+  unit: UnitIdSchema,
+});
+
+/**
+ * `movement/splitDetachment`: a merged detachment steps out of its parent's ranks (WHN-DET-5,
+ * WHN-FCHG-5), its front-edge centre at `to` facing `facing` (default: beside the parent, facing
+ * its way), in `formation` and `files` (default: as it was when it merged).
+ */
+export const SplitDetachmentSchema = z.strictObject({
+  type: z.literal("movement/splitDetachment"),
+  /** The parent. */
+  unit: UnitIdSchema,
+  detachment: UnitIdSchema,
+  to: Vec2Schema.optional(),
+  facing: facingSchema.optional(),
+  formation: z.enum(WHN_FORMATIONS).optional(),
+  files: files.optional(),
+});
+
 /** Every movement action schema. */
 export const MOVEMENT_ACTIONS = [
   ChangeFormationSchema,
@@ -88,6 +111,8 @@ export const MOVEMENT_ACTIONS = [
   DeclareChargeSchema,
   RespondSchema,
   ChargeMoveSchema,
+  MergeDetachmentSchema,
+  SplitDetachmentSchema,
 ] as const;
 
 /** `movement/changeFormation` action. */
@@ -104,3 +129,7 @@ export type DeclareChargeAction = z.output<typeof DeclareChargeSchema>;
 export type RespondAction = z.output<typeof RespondSchema>;
 /** `movement/chargeMove` action. */
 export type ChargeMoveAction = z.output<typeof ChargeMoveSchema>;
+/** `movement/mergeDetachment` action. */
+export type MergeDetachmentAction = z.output<typeof MergeDetachmentSchema>;
+/** `movement/splitDetachment` action. */
+export type SplitDetachmentAction = z.output<typeof SplitDetachmentSchema>;

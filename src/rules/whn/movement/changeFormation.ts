@@ -83,6 +83,42 @@ export function changeCost(u: Unit): number | Violation {
   return 0.5;
 }
 
+/**
+ * What a formation change would cost the unit now (WHN-FCHG-1), or why it may make no more this
+ * turn (WHN-FCHG-2). Shared by every formation change (WHN-FCHG-5): changing formation, merging
+ * and splitting a detachment (WHN-DET-5).
+ */
+export function changePrice(state: BattleState, u: Unit): number | Violation {
+  const max = state.options.whn.maxFormationChangesPerTurn;
+  if (u.flags.formationChanges >= max) return refuse("too_many_changes", "WHN-FCHG-2", { unit: u.id, max });
+  return changeCost(u);
+}
+
+/** The unit's flags once a change of `cost` is made, or tried and failed (WHN-FCHG-1, WHN-FCHG-2, WHN-FCHG-4). */
+export function spendChange(u: Unit, cost: number): Unit["flags"] {
+  return { ...u.flags, moved: true, formationChanges: u.flags.formationChanges + 1, moveUsed: Math.min(1, u.flags.moveUsed + cost) };
+}
+
+/**
+ * The Leadership check of a unit changing formation within an enemy's charge reach (WHN-FCHG-4):
+ * true when there is no threat or the test is passed. Rolls and logs the test.
+ */
+export function passesFormationCheck(state: BattleState, u: Unit, ctx: ActionContext): boolean {
+  const threats = chargeThreats(state, u);
+  if (threats.length === 0) return true;
+  const ld = effectiveLeadership(state, u);
+  const roll = leadershipTest(ctx.dice, ld.value);
+  ctx.emit("movement/formationCheck", "WHN-FCHG-4", {
+    unit: u.id,
+    threats: threats.map((t) => t.id),
+    dice: [...roll.dice],
+    total: roll.total,
+    target: roll.target,
+    passed: roll.passed,
+  });
+  return roll.passed;
+}
+
 /** `movement/changeFormation` (WHN-FCHG-1…6). */
 export function changeFormationHandler(state: BattleState, a: ChangeFormationAction, ctx: ActionContext): Outcome {
   const bad = checkStep(state, ["remaining"], "WHN-FCHG-1");
@@ -95,34 +131,14 @@ export function changeFormationHandler(state: BattleState, a: ChangeFormationAct
   if (u.formation === a.formation && (a.files ?? u.files) === u.files && (a.facing ?? u.facing) === u.facing) {
     return fail(refuse("same_formation", "WHN-FCHG-1", { unit: u.id, formation: u.formation }));
   }
-  const max = state.options.whn.maxFormationChangesPerTurn;
-  if (u.flags.formationChanges >= max) return fail(refuse("too_many_changes", "WHN-FCHG-2", { unit: u.id, max }));
-  const cost = changeCost(u);
+  const cost = changePrice(state, u);
   if (typeof cost !== "number") return fail(cost);
   const next = reform(state, u, a.formation, a.files, a.facing);
   if ("code" in next) return fail(next);
-  const spent = {
-    ...u.flags,
-    moved: true,
-    formationChanges: u.flags.formationChanges + 1,
-    moveUsed: Math.min(1, u.flags.moveUsed + cost),
-  };
-  const threats = chargeThreats(state, u);
-  if (threats.length > 0) {
-    const ld = effectiveLeadership(state, u);
-    const roll = leadershipTest(ctx.dice, ld.value);
-    ctx.emit("movement/formationCheck", "WHN-FCHG-4", {
-      unit: u.id,
-      threats: threats.map((t) => t.id),
-      dice: [...roll.dice],
-      total: roll.total,
-      target: roll.target,
-      passed: roll.passed,
-    });
-    if (!roll.passed) {
-      ctx.emit("unit/formationChangeFailed", "WHN-FCHG-4", { unit: u.id, formation: u.formation, cost });
-      return ok(withUnit(state, { ...u, flags: spent }));
-    }
+  const spent = spendChange(u, cost);
+  if (!passesFormationCheck(state, u, ctx)) {
+    ctx.emit("unit/formationChangeFailed", "WHN-FCHG-4", { unit: u.id, formation: u.formation, cost });
+    return ok(withUnit(state, { ...u, flags: spent }));
   }
   const moved: Unit = { ...next, flags: spent };
   const det = detachmentRangeViolation(state, u, moved);
@@ -139,4 +155,3 @@ export function changeFormationHandler(state: BattleState, a: ChangeFormationAct
   });
   return ok(withUnit(state, moved));
 }
-

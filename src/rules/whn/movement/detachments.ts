@@ -1,7 +1,8 @@
 /**
  * Detachments (WHN-DET-1…5): a detachment is its own unit tied to a parent by `detachmentOf`. It
  * must end each of its movement phases within one move of its parent (WHN-DET-2), and when charged
- * it may fall back into contact with the middle of its parent's rear edge (WHN-DET-4, AMB-36).
+ * it may fall back into contact with the middle of its parent's rear edge (WHN-DET-4, AMB-36). It
+ * may merge into its parent's ranks and split off again (WHN-DET-5, in `merge.ts`).
  */
 import type { ActionContext } from "../../../engine/context.js";
 import type { BattleState } from "../../../state/battle.js";
@@ -12,6 +13,8 @@ import type { OrientedRect } from "../../../geometry/rect.js";
 import { closestPointOnFootprint, footprintDistance } from "../../../geometry/rect.js";
 import { addScaled, angleOf, dist, leq, lt, normalize, sub } from "../../../geometry/vec.js";
 import { footprintOf, getUnit, inPlay, layoutOf, unitsOf, withUnit } from "../unit.js";
+import { mergedDetachments } from "../combined.js";
+import type { MergeDetachmentAction, SplitDetachmentAction } from "./actions.js";
 import { baseMove, layoutAt, refuse } from "./common.js";
 import { checkPlacement } from "./path.js";
 
@@ -80,4 +83,15 @@ export function fallBackBehindParent(state: BattleState, u: Unit): Unit | null {
   const placed: Unit = { ...u, position: { ...probe.frame.p }, facing: p.facing };
   if (checkPlacement(state, u, [footprintOf(placed)], { allowNearEnemy: true }) !== null) return null;
   return placed;
+}
+
+/**
+ * The merge and split actions to offer for a unit in the remaining-moves step (WHN-DET-5), unchecked:
+ * a detachment merging into its parent; a parent splitting each merged detachment off beside it.
+ */
+export function detachmentCandidates(state: BattleState, u: Unit): (MergeDetachmentAction | SplitDetachmentAction)[] {
+  const out: (MergeDetachmentAction | SplitDetachmentAction)[] = [];
+  if (parentOf(state, u) !== null) out.push({ type: "movement/mergeDetachment", unit: u.id });
+  for (const d of mergedDetachments(state, u.id)) out.push({ type: "movement/splitDetachment", unit: u.id, detachment: d.id });
+  return out;
 }

@@ -9,7 +9,8 @@ import type { CharacterId, UnitId } from "../../../state/ids.js";
 import type { Dice } from "../../../dice/index.js";
 import { toHitRolls } from "../../../dice/index.js";
 import { applyHits } from "../casualties.js";
-import { getUnit, withCharacter, withUnit, removeUnit } from "../unit.js";
+import { commitCasualties } from "../combined.js";
+import { getUnit, withCharacter, removeUnit } from "../unit.js";
 
 /**
  * Removes the casualties of `unsaved` one-wound hits from a unit (CORE-SHOOT-5, CORE-SAVE-2,
@@ -27,11 +28,13 @@ export function woundUnit(state: BattleState, ctx: ActionContext, id: UnitId, un
     figures: next.figures,
     commandLost: [...r.commandLost],
   });
+  // Merged elites take their share of the loss (CORE-UNIT-1, WHN-DET-5).
+  const after = commitCasualties(state, next, r.removed, { kind: "missile" }, ctx.emit);
   if (next.figures === 0) {
     ctx.emit("unit/destroyed", "CORE-SHOOT-5", { unit: id });
-    return { state: removeUnit(withUnit(state, next), id, "destroyed"), removed: r.removed };
+    return { state: removeUnit(after, id, "destroyed"), removed: r.removed };
   }
-  return { state: withUnit(state, next), removed: r.removed };
+  return { state: after, removed: r.removed };
 }
 
 /** Puts unsaved wounds on a character; at W wounds he is slain (CORE-SHOOT-5, CORE-SAVE-2). */

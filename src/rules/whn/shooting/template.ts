@@ -18,6 +18,7 @@ import { TEMPLATE_DIAMETERS, scatter, templateTouches } from "../../../geometry/
 import { dist, type Vec2 } from "../../../geometry/vec.js";
 import { clampStat } from "../tables.js";
 import { getUnit, inPlay, isMounted, isSkirmishing, joinedCharacters, layoutOf, rankCounts, unitsInPlay, withUnit } from "../unit.js";
+import { saveEquipment } from "../combined.js";
 import { allocateVolley, type Touched } from "./allocation.js";
 import { woundUnit } from "./damage.js";
 import { firingModels } from "./firers.js";
@@ -149,7 +150,7 @@ export function fireVolley(state: BattleState, a: VolleyRequest, ctx: ActionCont
     const need = toHitScore({ ...facts, bs: s.profile.BS, band: longRange ? "long" : "close", cover, targetFormation: u.formation }).need;
     const h = rollHits(ctx.dice, share.rolls, need);
     ctx.emit("shooting/hits", "HR-VOLLEY-9", { shooter: s.id, unit: u.id, rolls: share.rolls, need, hits: h });
-    return { u, h, scores: bodyScores(S, u, isMounted(u), u.order === "DISORDERED") };
+    return { u, h, scores: bodyScores(S, { profile: u.profile, equipment: saveEquipment(state, u) }, isMounted(u), u.order === "DISORDERED") };
   });
   const wounds = hits.map((b) => {
     const w = rollAtLeast(ctx.dice, b.h, b.scores.woundNeed);
