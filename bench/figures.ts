@@ -83,6 +83,7 @@ export function applyVolleyFigure(o: MeasureOptions): Figure {
   const base = volleyState();
   let dice = base.dice;
   let events = 0;
+  let volleys = 0;
   const batch = 200;
   const m = measure("applyVolley", batch, () => {
     for (let i = 0; i < batch; i++) {
@@ -90,9 +91,11 @@ export function applyVolleyFigure(o: MeasureOptions): Figure {
       if (!r.ok) throw new Error(`bench: the volley was refused: ${JSON.stringify(r.violation)}`);
       dice = r.state.dice; // next volley rolls on: every iteration sees fresh dice
       events += r.events.length;
+      volleys++;
     }
   }, o);
-  return rateFigure("applyVolleyPerSec", "volley, apply(state, shooting/fire)", m, `≈${(events / Math.max(1, m.samples)).toExponential(1)} events/sample; goal ≥ 100 000`);
+  // Events each volley logs (the base state's own log is 1 event; every volley starts from it).
+  return rateFigure("applyVolleyPerSec", "volley, apply(state, shooting/fire)", m, `≈${(events / Math.max(1, volleys)).toFixed(1)} events/volley; goal ≥ 100 000`);
 }
 
 /** Exact odds of one round of a combat between two 20-figure battalions. */

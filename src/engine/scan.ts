@@ -12,14 +12,21 @@ export const MAX_INPUT_DEPTH = 64;
  */
 export function scanInput(input: unknown): InputIssue[] {
   const issues: InputIssue[] = [];
-  const walk = (v: unknown, path: (string | number)[]): void => {
+  // One path stack, copied only into an issue: a clean action (the usual case) allocates nothing.
+  const path: (string | number)[] = [];
+  const walk = (v: unknown): void => {
     if (issues.length >= 20 || v === null || typeof v !== "object") return;
     if (path.length > MAX_INPUT_DEPTH) {
-      issues.push({ path, message: `nested deeper than ${MAX_INPUT_DEPTH} levels`, code: "too_deep" });
+      issues.push({ path: path.slice(), message: `nested deeper than ${MAX_INPUT_DEPTH} levels`, code: "too_deep" });
       return;
     }
     if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(x, [...path, i]));
+      for (let i = 0; i < v.length; i++) {
+        if (!(i in v)) continue; // holes, as forEach skips them
+        path.push(i);
+        walk(v[i]);
+        path.pop();
+      }
       return;
     }
     for (const key of Object.keys(v)) {
@@ -27,9 +34,11 @@ export function scanInput(input: unknown): InputIssue[] {
         issues.push({ path: [...path, key], message: `the key "${key}" is not allowed`, code: "forbidden_key" });
         continue;
       }
-      walk((v as Record<string, unknown>)[key], [...path, key]);
+      path.push(key);
+      walk((v as Record<string, unknown>)[key]);
+      path.pop();
     }
   };
-  walk(input, []);
+  walk(input);
   return issues;
 }

@@ -3,9 +3,9 @@
  */
 import { unitQuadrant, faceEdge } from "./arcs.js";
 import type { UnitLayout } from "./layout.js";
-import { pointInPolygon, segmentLengthInPolygon } from "./polygon.js";
+import { pointInPolygon, pointSegmentDistance, segmentLengthInPolygon, type Polygon } from "./polygon.js";
 import type { Footprint, OrientedRect } from "./rect.js";
-import { closestPointOnFootprint, footprintDistance, rectPolygon } from "./rect.js";
+import { closestPointOnFootprint, footprintBounds, footprintDistance, rectPolygon } from "./rect.js";
 import type { TerrainFeature } from "./terrain.js";
 import { elevationAt } from "./terrain.js";
 import type { Vec2 } from "./vec.js";
@@ -34,6 +34,47 @@ export interface SightResult {
   /** Units the line passes through that give cover instead (HR-COVER-1 only). */
   readonly screeningUnits: readonly string[];
 }
+
+/**
+ * Slack of the broad phases below: far above rounding error (a corner on a bounding circle or box
+ * edge) and above the point-in-polygon tolerance, far below any distance the rules measure.
+ */
+const BROAD_SLACK = 1e-6;
+
+/** Bounding boxes of polygons (terrain polygons are immutable values), per polygon array. */
+const BOXES = new WeakMap<Polygon, { minX: number; minY: number; maxX: number; maxY: number }>();
+
+const boxOf = (poly: Polygon): { minX: number; minY: number; maxX: number; maxY: number } => {
+  let b = BOXES.get(poly);
+  if (b !== undefined) return b;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of poly) {
+    if (p.x < minX) minX = p.x;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.y > maxY) maxY = p.y;
+  }
+  b = { minX, minY, maxX, maxY };
+  BOXES.set(poly, b);
+  return b;
+};
+
+/**
+ * True when the box [x0, x1] × [y0, y1] lies clear of a polygon's bounding box (by the slack): no
+ * point of the box is inside the polygon or on its boundary, so no segment within the box runs
+ * through it. False means "maybe": test exactly.
+ */
+const boxMissesPolygon = (x0: number, y0: number, x1: number, y1: number, poly: Polygon): boolean => {
+  const b = boxOf(poly);
+  return x1 < b.minX - BROAD_SLACK || x0 > b.maxX + BROAD_SLACK || y1 < b.minY - BROAD_SLACK || y0 > b.maxY + BROAD_SLACK;
+};
+
+/** True when segment [a, b] certainly stays outside a polygon (bounding boxes apart). */
+const segmentMissesPolygon = (a: Vec2, b: Vec2, poly: Polygon): boolean =>
+  boxMissesPolygon(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y), poly);
 
 /** True when segment [a, b] runs through the inside of a footprint for more than ε. */
 export const segmentCrossesFootprint = (a: Vec2, b: Vec2, fp: Footprint): boolean =>
@@ -80,13 +121,19 @@ export const lineOfSight = (
 ): SightResult => {
   const from = sightOrigin(viewer, target.footprint);
   const to = closestPointOnFootprint(from, target.footprint);
-  const blockingTerrain = terrain.filter((t) => t.tags.blocksLos === true && segmentCrossesFeature(from, to, t)).map((t) => t.id);
+  const blockingTerrain: string[] = [];
+  for (const t of terrain) {
+    if (t.tags.blocksLos === true && !segmentMissesPolygon(from, to, t.polygon) && segmentCrossesFeature(from, to, t)) blockingTerrain.push(t.id);
+  }
   const viewerHeight = elevationAt(terrain, viewer.frame.p);
-  const crossed = others
-    .filter((o) => o.layout !== viewer && o.layout !== target)
-    .filter((o) => elevationAt(terrain, o.layout.frame.p) >= viewerHeight)
-    .filter((o) => segmentCrossesFootprint(from, to, o.layout.footprint))
-    .map((o) => o.id);
+  const crossed: string[] = [];
+  for (const o of others) {
+    if (o.layout === viewer || o.layout === target) continue;
+    // Broad phase: a unit whose bounding circle the line passes clear of cannot be crossed.
+    const c = footprintBounds(o.layout.footprint);
+    if (pointSegmentDistance({ x: c.x, y: c.y }, from, to) > c.r + BROAD_SLACK) continue;
+    if (elevationAt(terrain, o.layout.frame.p) >= viewerHeight && segmentCrossesFootprint(from, to, o.layout.footprint)) crossed.push(o.id);
+  }
   const unitsGiveCover = options.unitsGiveCover === true;
   const blockingUnits = unitsGiveCover ? [] : crossed;
   return {
@@ -123,9 +170,28 @@ export interface CoverResult {
  * in cover when at least half its models are, hard when at least half are hard-covered.
  */
 export const targetCover = (origin: Vec2, models: Footprint, terrain: readonly TerrainFeature[]): CoverResult => {
-  const hardFeatures = terrain.filter((t) => t.tags.hardCover === true);
-  const softFeatures = terrain.filter((t) => t.tags.softCover === true);
-  const covers = (c: Vec2, f: TerrainFeature): boolean => pointInPolygon(c, f.polygon) || segmentCrossesFeature(origin, c, f);
+  // Broad phase on the whole fan of sight lines first: a feature whose bounding box is clear of the
+  // box around the origin and every model centre covers no model (each line and centre is in it).
+  let x0 = origin.x;
+  let y0 = origin.y;
+  let x1 = origin.x;
+  let y1 = origin.y;
+  for (const m of models) {
+    const c = m.center;
+    if (c.x < x0) x0 = c.x;
+    if (c.x > x1) x1 = c.x;
+    if (c.y < y0) y0 = c.y;
+    if (c.y > y1) y1 = c.y;
+  }
+  const near = (t: TerrainFeature): boolean => !boxMissesPolygon(x0, y0, x1, y1, t.polygon);
+  const hardFeatures = terrain.filter((t) => t.tags.hardCover === true && near(t));
+  const softFeatures = terrain.filter((t) => t.tags.softCover === true && near(t));
+  if (hardFeatures.length === 0 && softFeatures.length === 0) {
+    // No cover anywhere near the lines of fire (an open field): every model is uncovered.
+    return { grade: "none", inCover: false, perModel: models.map(() => "none"), covered: 0, hard: 0, total: models.length };
+  }
+  const covers = (c: Vec2, f: TerrainFeature): boolean =>
+    !segmentMissesPolygon(origin, c, f.polygon) && (pointInPolygon(c, f.polygon) || segmentCrossesFeature(origin, c, f));
   const perModel: CoverGrade[] = models.map((m) =>
     hardFeatures.some((f) => covers(m.center, f)) ? "hard" : softFeatures.some((f) => covers(m.center, f)) ? "soft" : "none",
   );

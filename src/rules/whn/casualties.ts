@@ -30,8 +30,19 @@ function lineRanks(u: Unit): 1 | 2 {
  * leader (CORE-STD-3).
  */
 export function removeModels(u: Unit, n: number, from?: Vec2): Removal {
+  return removeWithWounds(u, n, from, null);
+}
+
+/**
+ * {@link removeModels}, leaving the unit's wounded model with `taken` wounds (null: as it was), in
+ * one copy of the unit. With nothing removed and `taken` null, the unit itself is returned.
+ */
+function removeWithWounds(u: Unit, n: number, from: Vec2 | undefined, taken: number | null): Removal {
   const removed = Math.max(0, Math.min(n, u.figures));
-  if (removed === 0) return { unit: u, removed: 0, commandLost: [] };
+  if (removed === 0) {
+    const unit = taken === null ? u : { ...u, woundsTaken: u.figures === 0 ? 0 : taken };
+    return { unit, removed: 0, commandLost: [] };
+  }
   const figures = u.figures - removed;
   let files = u.files;
   if (u.formation === "LINE" && figures > 0) files = lineRanks(u) === 1 ? figures : Math.ceil(figures / 2);
@@ -45,14 +56,18 @@ export function removeModels(u: Unit, n: number, from?: Vec2): Removal {
   // Command models fall only once no ordinary trooper is left (CORE-STD-3).
   const ordinaryLeft = u.figures - commandModels(u);
   let commandToLose = Math.max(0, removed - ordinaryLeft);
-  const command = { ...u.command };
+  let command = u.command;
   const commandLost: ("musician" | "standard" | "leader")[] = [];
-  for (const k of ["musician", "standard", "leader"] as const) {
-    if (commandToLose > 0 && command[k]) {
-      command[k] = false;
-      commandLost.push(k);
-      commandToLose--;
+  if (commandToLose > 0) {
+    const c = { ...u.command };
+    for (const k of ["musician", "standard", "leader"] as const) {
+      if (commandToLose > 0 && c[k]) {
+        c[k] = false;
+        commandLost.push(k);
+        commandToLose--;
+      }
     }
+    command = c;
   }
   const unit: Unit = {
     ...u,
@@ -60,7 +75,7 @@ export function removeModels(u: Unit, n: number, from?: Vec2): Removal {
     files: Math.max(1, files),
     models,
     command,
-    woundsTaken: figures === 0 ? 0 : u.woundsTaken,
+    woundsTaken: figures === 0 ? 0 : (taken ?? u.woundsTaken),
     phase: { ...u.phase, casualties: u.phase.casualties + removed },
   };
   return { unit, removed, commandLost };
@@ -94,6 +109,6 @@ export function applyHits(u: Unit, woundsPerHit: readonly number[], from?: Vec2)
       taken = 0;
     }
   }
-  const removal = removeModels({ ...u, woundsTaken: 0 }, killed, from);
-  return { ...removal, unit: { ...removal.unit, woundsTaken: removal.unit.figures === 0 ? 0 : taken }, wounds };
+  const removal = removeWithWounds(u, killed, from, taken);
+  return { unit: removal.unit, removed: removal.removed, commandLost: removal.commandLost, wounds };
 }

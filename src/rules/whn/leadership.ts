@@ -12,6 +12,7 @@ import { footprintDistance } from "../../geometry/rect.js";
 import { leq } from "../../geometry/vec.js";
 import { characterFootprint, footprintOf, joinedCharacters } from "./unit.js";
 import { clampLd } from "./tables.js";
+import { unitLd } from "./combined.js";
 
 /** Range of a leader's steadying influence (WHN-LEAD-1). */
 export const LEADER_RANGE = 12;
@@ -37,13 +38,17 @@ export interface EffectiveLeadership {
  */
 export function effectiveLeadership(state: BattleState, u: Unit): EffectiveLeadership {
   const joined = u.formation === "EXTENDED_ORDER" ? [] : joinedCharacters(state, u.id);
-  const base = joined.reduce((best, c) => Math.max(best, c.profile.Ld), u.profile.Ld);
+  // A combined unit uses its elites' Ld while they fill half its front rank (CORE-UNIT-1, WHN-DET-5).
+  const base = joined.reduce((best, c) => Math.max(best, c.profile.Ld), unitLd(state, u));
   const near: CharacterId[] = [];
   if (u.formation !== "EXTENDED_ORDER") {
-    const fp = footprintOf(u);
+    // The unit's footprint is read only once a free leader is found: a unit that has just lost
+    // models is a new object whose layout is not cached yet, and most tests have no leader to measure.
+    let fp: ReturnType<typeof footprintOf> | null = null;
     for (const id of Object.keys(state.characters).sort()) {
       const c = state.characters[id as CharacterId];
       if (c === undefined || c.side !== u.side || c.removed !== null || c.joinedTo !== null || c.order === "FLEEING") continue;
+      fp ??= footprintOf(u);
       if (leq(footprintDistance(characterFootprint(c), fp), LEADER_RANGE)) near.push(c.id);
     }
   }

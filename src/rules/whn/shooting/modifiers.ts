@@ -54,6 +54,9 @@ export interface ToHitScore {
 
 const SKIRMISH: ReadonlySet<Formation> = new Set(["OPEN_ORDER", "EXTENDED_ORDER"]);
 
+/** The modifier key of each range band (`closeRange`, …), made once. */
+const BAND_KEY = { close: "closeRange", long: "longRange", extreme: "extremeRange" } as const satisfies Record<RangeBand, `${RangeBand}Range`>;
+
 /**
  * The score a shot needs (WHN-SHOOT-4, WHN-SHOOT-5): the BS table, then the sum of every modifier
  * that applies (covers do not stack; open and extended order exclude each other).
@@ -62,15 +65,20 @@ const SKIRMISH: ReadonlySet<Formation> = new Set(["OPEN_ORDER", "EXTENDED_ORDER"
  *   targetFormation: "LINE", veteranLights: false, mounted: false, initialVolley: false, loneCharacter: false }).need // 6
  */
 export function toHitScore(i: ToHitInput): ToHitScore {
+  // Straight-line pushes and a running sum (same modifiers, same order as the table above reads):
+  // this runs for every shooting read and every candidate of a listing.
   const mods: AppliedModifier[] = [];
+  let sum = 0;
   const add = (key: string, value: number, rule: RuleId): void => {
-    if (value !== 0) mods.push({ key, value, rule });
+    if (value === 0) return;
+    mods.push({ key, value, rule });
+    sum += value;
   };
   const bs = clampStat(i.bs - (i.bsPenalty ? 1 : 0));
   if (i.cover === "soft") add("softCover", -1, "WHN-SHOOT-5");
   if (i.cover === "hard") add("hardCover", -2, "WHN-SHOOT-5");
   if (i.fixedRange !== undefined) add("range", i.fixedRange, "HR-VOLLEY-3");
-  else if (i.band !== null) add(`${i.band}Range`, BAND_MODIFIER[i.band], "WHN-SHOOT-3");
+  else if (i.band !== null) add(BAND_KEY[i.band], BAND_MODIFIER[i.band], "WHN-SHOOT-3");
   if (i.moved) add("moved", -1, "WHN-SHOOT-8");
   if (i.standAndShoot) add("standAndShoot", -1, "CORE-CHRG-3");
   if (i.targetFormation === "OPEN_ORDER") add("targetOpenOrder", -1, "WHN-SHOOT-5");
@@ -79,7 +87,6 @@ export function toHitScore(i: ToHitInput): ToHitScore {
   if (i.mounted) add("mounted", -1, "WHN-SHOOT-5");
   if (i.initialVolley) add("initialVolley", 2, "WHN-SHOOT-6");
   if (i.loneCharacter) add("loneCharacter", -1, "CORE-LOS-1");
-  const sum = mods.reduce((s, m) => s + m.value, 0);
   return { bs, need: shootingNeed(bs) - sum, modifiers: mods };
 }
 

@@ -9,7 +9,7 @@ import type { BattleState } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import type { Quality, Unit } from "../../../state/unit.js";
 import { effectiveLeadership } from "../leadership.js";
-import { getUnit, inPlay, unitsInPlay, withUnit } from "../unit.js";
+import { getUnit, inPlay, withUnit } from "../unit.js";
 import { fleeUnit } from "../morale/flee.js";
 import { panicTest, type PanicResult } from "../morale/panic.js";
 import type { PanicSpec } from "./volley.js";
@@ -27,9 +27,46 @@ export function panicThreshold(quality: Quality, figuresAtStart: number): number
 /** The units that test together: a parent and its detachments (WHN-DET-3). */
 export function panicGroup(state: BattleState, u: Unit): { lead: Unit; members: Unit[] } {
   const lead = (u.detachmentOf !== null ? getUnit(state, u.detachmentOf) : undefined) ?? u;
-  const members = unitsInPlay(state).filter((m) => m.id === lead.id || m.detachmentOf === lead.id);
-  if (!members.some((m) => m.id === u.id)) members.push(u);
+  // The members in id order, as `unitsInPlay` lists them; read straight from the record, since the
+  // state is usually fresh (casualties were just taken) and its in-play list not made yet.
+  const keys: string[] = [];
+  for (const id of Object.keys(state.units)) {
+    const m = state.units[id as UnitId];
+    if (m !== undefined && inPlay(m) && (m.id === lead.id || m.detachmentOf === lead.id)) keys.push(id);
+  }
+  if (keys.length > 1) keys.sort();
+  const members: Unit[] = [];
+  let hasU = false;
+  for (const id of keys) {
+    const m = state.units[id as UnitId] as Unit;
+    members.push(m);
+    if (m.id === u.id) hasU = true;
+  }
+  if (!hasU) members.push(u);
   return { lead, members };
+}
+
+/** Casualties this phase and models at its start, summed over a group (WHN-DET-3). */
+function groupCounts(members: readonly Unit[]): { casualties: number; figuresAtStart: number } {
+  let casualties = 0;
+  let figuresAtStart = 0;
+  for (const m of members) {
+    casualties += m.phase.casualties;
+    figuresAtStart += m.phase.figuresAtStart;
+  }
+  return { casualties, figuresAtStart };
+}
+
+/** Whether a group may still test this phase: its lead in play and not fleeing, no member tested. */
+function groupMayTest(lead: Unit, members: readonly Unit[]): boolean {
+  if (lead.order === "FLEEING" || !inPlay(lead)) return false;
+  for (const m of members) if (m.phase.panicTested) return false;
+  return true;
+}
+
+/** Whether a group that may test has reached its threshold (WHN-PANIC-2). */
+function groupDue(lead: Unit, counts: { casualties: number; figuresAtStart: number }): boolean {
+  return counts.casualties > 0 && counts.casualties >= panicThreshold(lead.quality, counts.figuresAtStart);
 }
 
 /**
@@ -38,20 +75,16 @@ export function panicGroup(state: BattleState, u: Unit): { lead: Unit; members: 
  */
 export function panicSpecFor(state: BattleState, u: Unit): PanicSpec | null {
   const { lead, members } = panicGroup(state, u);
-  if (lead.order === "FLEEING" || !inPlay(lead) || members.some((m) => m.phase.panicTested)) return null;
-  const start = members.reduce((s, m) => s + m.phase.figuresAtStart, 0);
-  const sofar = members.reduce((s, m) => s + m.phase.casualties, 0);
-  const threshold = panicThreshold(lead.quality, start);
-  return { trigger: Math.max(1, threshold - sofar), ld: effectiveLeadership(state, lead).value, disordered: lead.order === "DISORDERED" };
+  if (!groupMayTest(lead, members)) return null;
+  const { casualties, figuresAtStart } = groupCounts(members);
+  const threshold = panicThreshold(lead.quality, figuresAtStart);
+  return { trigger: Math.max(1, threshold - casualties), ld: effectiveLeadership(state, lead).value, disordered: lead.order === "DISORDERED" };
 }
 
 /** Whether the group of `u` has reached its threshold this phase and not yet tested (WHN-PANIC-2). */
 export function panicDue(state: BattleState, u: Unit): boolean {
   const { lead, members } = panicGroup(state, u);
-  if (lead.order === "FLEEING" || !inPlay(lead) || members.some((m) => m.phase.panicTested)) return false;
-  const start = members.reduce((s, m) => s + m.phase.figuresAtStart, 0);
-  const sofar = members.reduce((s, m) => s + m.phase.casualties, 0);
-  return sofar > 0 && sofar >= panicThreshold(lead.quality, start);
+  return groupMayTest(lead, members) && groupDue(lead, groupCounts(members));
 }
 
 /**
@@ -65,12 +98,15 @@ export function shootingPanic(
   from: UnitId,
 ): { state: BattleState; result: PanicResult } {
   const u = getUnit(state, unit);
-  if (u === undefined || !inPlay(u) || !panicDue(state, u)) return { state, result: "notTested" };
+  if (u === undefined || !inPlay(u)) return { state, result: "notTested" };
   const { lead, members } = panicGroup(state, u);
+  if (!groupMayTest(lead, members)) return { state, result: "notTested" };
+  const counts = groupCounts(members);
+  if (!groupDue(lead, counts)) return { state, result: "notTested" };
   ctx.emit("shooting/panicThreshold", "WHN-PANIC-2", {
     unit: lead.id,
-    casualties: members.reduce((s, m) => s + m.phase.casualties, 0),
-    figuresAtStart: members.reduce((s, m) => s + m.phase.figuresAtStart, 0),
+    casualties: counts.casualties,
+    figuresAtStart: counts.figuresAtStart,
     quality: lead.quality,
   });
   const tested = panicTest(state, lead.id, ctx, { rule: "WHN-PANIC-2", from });

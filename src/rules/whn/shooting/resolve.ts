@@ -6,6 +6,7 @@
  */
 import type { ActionContext, Outcome } from "../../../engine/context.js";
 import type { BattleState } from "../../../state/battle.js";
+import type { JsonValue } from "../../../state/common.js";
 import type { CharacterId, UnitId } from "../../../state/ids.js";
 import { getUnit, withUnit } from "../unit.js";
 import { woundCharacter, woundUnit, rollShotAgainst } from "./damage.js";
@@ -29,23 +30,36 @@ interface Body {
   readonly scores: BodyScores;
 }
 
+/**
+ * Details of the last `shooting/fired` event, with its situation (situations are remembered and
+ * immutable): a fire repeated on the same state builds them once. One entry, held strongly (see
+ * `shotSituation` on why not a weak map).
+ */
+let lastFired: { readonly s: Situation; readonly details: { readonly [k: string]: JsonValue } } | null = null;
+
 /** The events describing how the fire was made up (CORE-SHOOT-1, WHN-SHOOT-5). */
 function emitFired(ctx: ActionContext, s: Situation, targetId: string): void {
-  ctx.emit("shooting/fired", "CORE-SHOOT-1", {
-    shooter: s.shooter.id,
-    target: targetId,
-    face: s.face,
-    weapon: s.weapon,
-    firers: s.firers.count,
-    firersRule: s.firers.rule,
-    range: s.range,
-    band: s.band,
-    bs: s.toHit.bs,
-    need: s.toHit.need,
-    modifiers: s.toHit.modifiers.map((m) => ({ key: m.key, value: m.value, rule: m.rule })),
-    cover: s.cover.terrain === "none" ? s.cover.units : s.cover.terrain,
-    standAndShoot: s.standAndShoot,
-  });
+  let details = lastFired !== null && lastFired.s === s ? lastFired.details : undefined;
+  if (details === undefined) {
+    details = {
+      shooter: s.shooter.id,
+      target: targetId,
+      face: s.face,
+      weapon: s.weapon,
+      firers: s.firers.count,
+      firersRule: s.firers.rule,
+      range: s.range,
+      band: s.band,
+      bs: s.toHit.bs,
+      need: s.toHit.need,
+      modifiers: s.toHit.modifiers.map((m) => ({ key: m.key, value: m.value, rule: m.rule })),
+      cover: s.cover.terrain === "none" ? s.cover.units : s.cover.terrain,
+      standAndShoot: s.standAndShoot,
+    };
+    lastFired = { s, details };
+  }
+  // The event is a copy (the sink's), sharing the frozen-by-convention modifier list.
+  ctx.emit("shooting/fired", "CORE-SHOOT-1", details);
 }
 
 /** Rolls the to-hit dice and sorts the hits onto bodies (CORE-SHOOT-3, HR-COVER-3, CORE-LOS-2). */

@@ -9,14 +9,15 @@ import type { Character, MissileWeapon, Unit } from "../../../state/unit.js";
 import { violation, type Violation } from "../../../engine/violation.js";
 import { facesSeeing, quadrantFace, unitQuadrant } from "../../../geometry/arcs.js";
 import { unitCentre, type UnitLayout } from "../../../geometry/layout.js";
-import { closestPointOnFootprint, footprintDistance } from "../../../geometry/rect.js";
+import { closestPointOnFootprint, footprintDistance, type Footprint } from "../../../geometry/rect.js";
 import { dist } from "../../../geometry/vec.js";
 import { betterCover, lineOfSight, targetCover } from "../../../geometry/sight.js";
 import { isOnHill } from "../../../geometry/terrain.js";
 import { clampStat, saveNeed, toWoundNeed } from "../tables.js";
 import { getUnit, inPlay, isMounted, isSkirmishing, layoutOf, rankCounts } from "../unit.js";
+import { saveEquipment } from "../combined.js";
 import { firingModels, type Firers } from "./firers.js";
-import { isVeteranLights, toHitScore, type Cover, type ToHitScore } from "./modifiers.js";
+import { isVeteranLights, toHitScore, type Cover, type ToHitInput, type ToHitScore } from "./modifiers.js";
 import { characterLayout, firesThisPhase, inCombat, movedThisTurn, othersPlaced, terrainOf } from "./sightlines.js";
 import { hitStrength, maxRange, rangeBand, weaponStats, type RangeBand, type WeaponStats } from "./weapons.js";
 
@@ -79,6 +80,19 @@ const bad = (code: string, rule: Parameters<typeof violation>[1], values: Parame
 export function bodyScores(S: number, body: { profile: { T: number }; equipment: Unit["equipment"] }, mounted: boolean, disordered: boolean): BodyScores {
   const T = clampStat(body.profile.T - (disordered ? 1 : 0));
   return { woundNeed: toWoundNeed(S, T), saveNeed: saveNeed({ equipment: body.equipment, mounted }, S) };
+}
+
+/** Every model's base of a layout, per layout (layouts are cached per unit and immutable). */
+const MODEL_RECTS = new WeakMap<UnitLayout, Footprint>();
+
+/** The model bases of a formed target, for its cover (CORE-GEO-17). */
+function modelRects(l: UnitLayout): Footprint {
+  let r = MODEL_RECTS.get(l);
+  if (r === undefined) {
+    r = l.models.map((m) => m.rect);
+    MODEL_RECTS.set(l, r);
+  }
+  return r;
 }
 
 /** Looks up the target: a unit, a joined character picked out, or a lone character. */
@@ -161,11 +175,85 @@ function characterProblem(state: BattleState, s: Unit, sl: UnitLayout, t: ShotTa
   return null;
 }
 
+/** What {@link shotSituation} answers. */
+export type SituationRead = { ok: true; situation: Situation } | { ok: false; violation: Violation };
+
+/** One remembered reading, with the parts of the state besides the units that it read. */
+interface Remembered {
+  readonly characters: BattleState["characters"];
+  readonly combats: BattleState["combats"];
+  readonly terrain: BattleState["terrain"];
+  readonly options: BattleState["options"];
+  readonly activeSide: BattleState["turn"]["activeSide"];
+  /** The log, read only for a square's faces (WHN-SHOOT-10); null when the reading ignored it. */
+  readonly log: BattleState["log"] | null;
+  readonly read: SituationRead;
+}
+
+/**
+ * Readings already made, for the last few units records, per request. States are immutable values:
+ * a reading depends on the units record, the characters, combats, terrain, options, the active side
+ * and (for a square) the log, so it is reused only when all of those are the very same objects — a
+ * listing followed by the apply of one of its actions, or a study repeating one fire with fresh
+ * dice, measures arcs, sight, range and cover once.
+ *
+ * A short list held strongly, not a `WeakMap`: every action makes a new units record, and a weak
+ * map keyed by short-lived objects costs the garbage collector more than the readings save (its
+ * entries are revisited at every minor collection). At most {@link KEPT} records are held.
+ */
+const KEPT = 8;
+const RECORDS: BattleState["units"][] = [];
+const READINGS: Map<string, Remembered>[] = [];
+
+/** The readings of a units record, made (and the oldest record dropped) if it is not kept. */
+function readingsOf(units: BattleState["units"], make: boolean): Map<string, Remembered> | undefined {
+  for (let i = 0; i < RECORDS.length; i++) if (RECORDS[i] === units) return READINGS[i];
+  if (!make) return undefined;
+  if (RECORDS.length >= KEPT) {
+    RECORDS.shift();
+    READINGS.shift();
+  }
+  const m = new Map<string, Remembered>();
+  RECORDS.push(units);
+  READINGS.push(m);
+  return m;
+}
+
 /**
  * Reads a shooting from the state: a violation naming the rule that forbids it, or every fact the
- * resolution needs. Pure; rolls nothing.
+ * resolution needs. Pure; rolls nothing; remembered per immutable state parts (the same request on
+ * the same units, characters, combats, terrain and options returns the same reading).
  */
-export function shotSituation(state: BattleState, req: ShotRequest): { ok: true; situation: Situation } | { ok: false; violation: Violation } {
+export function shotSituation(state: BattleState, req: ShotRequest): SituationRead {
+  const key = `${req.shooter}\u0000${req.target}\u0000${req.face ?? ""}\u0000${req.standAndShoot === true ? 1 : 0}`;
+  const hit = readingsOf(state.units, false)?.get(key);
+  if (
+    hit !== undefined &&
+    hit.characters === state.characters &&
+    hit.combats === state.combats &&
+    hit.terrain === state.terrain &&
+    hit.options === state.options &&
+    hit.activeSide === state.turn.activeSide &&
+    (hit.log === null || hit.log === state.log)
+  ) {
+    return hit.read;
+  }
+  const read = readSituation(state, req);
+  const shooter = getUnit(state, req.shooter);
+  readingsOf(state.units, true)?.set(key, {
+    characters: state.characters,
+    combats: state.combats,
+    terrain: state.terrain,
+    options: state.options,
+    activeSide: state.turn.activeSide,
+    log: shooter?.formation === "SQUARE" ? state.log : null,
+    read,
+  });
+  return read;
+}
+
+/** {@link shotSituation} without the memory. */
+function readSituation(state: BattleState, req: ShotRequest): SituationRead {
   const sns = req.standAndShoot === true;
   const s = getUnit(state, req.shooter);
   if (s === undefined || !inPlay(s)) return bad("shooting/unknown_unit", "CORE-SHOOT-1", { unit: req.shooter });
@@ -207,29 +295,33 @@ export function shotSituation(state: BattleState, req: ShotRequest): { ok: true;
   const onHill = state.options.hr.hillsTwoRanks && isOnHill(terrain, sl.footprint);
   const firers = firingModels({ formation: s.formation, ranks: rankCounts(s), figures: s.figures, order: s.order, moved, onHillTwoRanks: onHill });
   if (firers.count <= 0) return bad("shooting/no_firers", "WHN-SHOOT-9", { unit: s.id });
-  const terrainGrade = targetCover(sight.from, tl.kind === "loose" || t.kind === "loneCharacter" ? tl.footprint : tl.models.map((m) => m.rect), terrain).grade;
+  const terrainGrade = targetCover(sight.from, tl.kind === "loose" || t.kind === "loneCharacter" ? tl.footprint : modelRects(tl), terrain).grade;
   const unitGrade: Cover = sight.screeningUnits.length > 0 ? state.options.hr.coverType[stats.coverKind] : "none";
   const grade = betterCover(terrainGrade, unitGrade);
   const targetUnit = t.kind === "loneCharacter" ? null : t.unit;
   const initialVolley = !s.initialVolleyUsed && stats.firearm && band === "close" && !isSkirmishing(s);
-  const base = {
+  const bsPenalty = s.order === "DISORDERED" || s.flags.rallied || s.flags.ralliedFromFleeing;
+  const veteranLights = isVeteranLights(s.quality, s.light, s.formation, state.options.whn.vetLightsBonusAnyFormation);
+  // The to-hit facts with a given cover, as one literal (no spread of a shared base).
+  const hitFacts = (cover: Cover): ToHitInput => ({
     bs: s.profile.BS,
-    bsPenalty: s.order === "DISORDERED" || s.flags.rallied || s.flags.ralliedFromFleeing,
+    bsPenalty,
     band,
+    cover,
     moved,
     standAndShoot: sns,
     targetFormation: targetUnit?.formation ?? null,
-    veteranLights: isVeteranLights(s.quality, s.light, s.formation, state.options.whn.vetLightsBonusAnyFormation),
+    veteranLights,
     mounted: isMounted(s),
     initialVolley,
     loneCharacter: t.kind === "loneCharacter",
-  };
-  const toHit = toHitScore({ ...base, cover: grade });
+  });
+  const toHit = toHitScore(hitFacts(grade));
   const S = hitStrength(stats, clampStat(s.profile.S - (s.order === "DISORDERED" ? 1 : 0)));
   const scores =
     t.kind === "loneCharacter"
       ? bodyScores(S, t.character, t.character.mounted, t.character.order === "DISORDERED")
-      : bodyScores(S, t.unit, isMounted(t.unit), t.unit.order === "DISORDERED");
+      : bodyScores(S, { profile: t.unit.profile, equipment: saveEquipment(state, t.unit) }, isMounted(t.unit), t.unit.order === "DISORDERED"); // CORE-UNIT-1
   const characterScores = t.kind === "joinedCharacter" ? bodyScores(S, t.character, t.character.mounted, false) : null;
   let screen: Screen | null = null;
   if (unitGrade === "hard" && terrainGrade !== "hard") {
@@ -239,8 +331,8 @@ export function shotSituation(state: BattleState, req: ShotRequest): { ok: true;
       .map((u) => ({ u, d: dist(sight.from, closestPointOnFootprint(sight.from, layoutOf(u).footprint)) }))
       .sort((a, b) => a.d - b.d || (a.u.id < b.u.id ? -1 : 1))[0];
     if (nearest !== undefined) {
-      const n0 = toHitScore({ ...base, cover: terrainGrade }).need;
-      screen = { unit: nearest.u, need: n0, scores: bodyScores(S, nearest.u, isMounted(nearest.u), nearest.u.order === "DISORDERED") };
+      const n0 = toHitScore(hitFacts(terrainGrade)).need;
+      screen = { unit: nearest.u, need: n0, scores: bodyScores(S, { profile: nearest.u.profile, equipment: saveEquipment(state, nearest.u) }, isMounted(nearest.u), nearest.u.order === "DISORDERED") };
     }
   }
   return {
