@@ -10,7 +10,7 @@
  */
 import os from "node:os";
 import { applyVolleyFigure, battleFigures, combatOddsFigure, memoryFigures, missing, volleyFigures, fmt, type Figure } from "./figures.js";
-import { workerFigure } from "./workers.js";
+import { workerFigures } from "./workers.js";
 import { soak } from "./soak.js";
 
 /** Every key of the BENCH line, in order, with its label and unit (for keys a group did not run). */
@@ -23,14 +23,19 @@ const KEYS: ReadonlyArray<readonly [string, string, string]> = [
   ["battlesPerSec", "WHN battles, random bots, 8 a side", "/s"],
   ["decisionsPerSec", "decisions (legalActions + apply)", "/s"],
   ["workerSpeedup", "study on 2 workers vs 1", "×"],
+  ["workerSpeedupCpu", "same, on 2 free cores (from CPU time)", "×"],
   ["heapPerBattleKb", "heap per battle in flight", "kB"],
   ["stateBytes", "JSON size of a mid-battle state", "B"],
 ];
 
 function arg(name: string): string | undefined {
-  const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  const i = process.argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  const hit = process.argv[i];
   if (hit === undefined) return undefined;
-  return hit.includes("=") ? hit.slice(hit.indexOf("=") + 1) : "";
+  if (hit.includes("=")) return hit.slice(hit.indexOf("=") + 1);
+  // `--name value` as well as `--name=value`.
+  const next = process.argv[i + 1];
+  return next !== undefined && !next.startsWith("--") ? next : "";
 }
 
 /** Prints the figures as an aligned table. */
@@ -74,7 +79,7 @@ async function main(): Promise<void> {
     const run = battleFigures(battleSeconds, 3);
     return [...run.figures, ...memoryFigures(run.midStates)];
   });
-  await step("workers", async () => [await workerFigure(quick ? 1 : 3)]);
+  await step("workers", () => workerFigures(quick ? 100_000 : 300_000, quick ? 2 : 5));
   const all = KEYS.map(([key, label, unit]) => figures.find((f) => f.key === key) ?? missing(key, label, unit, "not run (--only)"));
   console.log(table(all));
   console.log(`BENCH ${JSON.stringify(Object.fromEntries(all.map((f) => [f.key, f.value])))}`);

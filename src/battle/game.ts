@@ -88,6 +88,20 @@ export function playAction(state: BattleState, action: Action | unknown, spec: V
 }
 
 /**
+ * {@link playAction} for an action a bot already applied to `state` (its `decide`): judges the
+ * victory rules on the result without applying the action again. When `spec` must first be put
+ * into the state (a state that carries no victory rules), the action is applied to that state.
+ * @example
+ * const d = randomBot.decide(state, 7);
+ * if (d !== null) state = playApplied(state, d, scenario.victory);
+ */
+export function playApplied(state: BattleState, applied: { readonly action: Action; readonly state: BattleState; readonly events: readonly BattleEvent[] }, spec: VictorySpec | null): ApplyResult {
+  const base = withVictory(state, spec);
+  if (base !== state) return playAction(state, applied.action, spec, true);
+  return { ok: true, ...judgeOutcome(base, applied.state, applied.events, null) };
+}
+
+/**
  * Creates a battle from a setup with victory rules: `spec`, or the setup's own `victory` when `spec`
  * is null. The engine judges them from the start (an army with no unit on the table loses).
  * @example

@@ -5,6 +5,7 @@
 import type { BattleEvent, BattleResult, BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
+import type { ApplyResult } from "../engine/apply.js";
 import { formatInputError, formatViolation } from "../engine/format.js";
 import { FusilladeError } from "../engine/violation.js";
 import { decidingSide, legalActions } from "../engine/decisions.js";
@@ -15,7 +16,7 @@ import { randomBot } from "../bots/random.js";
 import { greedyBot } from "../bots/greedy.js";
 import { searchBot } from "../bots/mcts.js";
 import { mixSeed } from "../bots/rng.js";
-import { playAction, startBattle } from "./game.js";
+import { playAction, playApplied, startBattle } from "./game.js";
 import { newRecord, recordAction, type BattleRecord } from "./record.js";
 
 /** Bots by name, built for the scenario: `random`, `greedy` or `search`. */
@@ -90,15 +91,29 @@ export function playBattle(
   let decisions = 0;
   let stuck = false;
   while (state.turn.phase !== "finished" && decisions < maxDecisions) {
-    if (legalActions(state).length === 0) {
-      stuck = true;
-      break;
-    }
     const side = decidingSide(state) as SideId;
     const who = bySide.get(side);
-    if (who === undefined) throw new FusilladeError("engine/misuse", `fusillade: no bot for side "${side}"`);
-    const action = who.bot(state, mixSeed(seed, decisions), who.budget);
-    const r = playAction(state, action, scenario.victory, true);
+    const decide = who?.bot.decide;
+    let action: Action;
+    let r: ApplyResult;
+    if (who !== undefined && decide !== undefined) {
+      // The bot applied its choice to make it: judge that result rather than applying it again.
+      const d = decide(state, mixSeed(seed, decisions), who.budget);
+      if (d === null) {
+        stuck = true;
+        break;
+      }
+      action = d.action;
+      r = playApplied(state, d, scenario.victory);
+    } else {
+      if (legalActions(state).length === 0) {
+        stuck = true;
+        break;
+      }
+      if (who === undefined) throw new FusilladeError("engine/misuse", `fusillade: no bot for side "${side}"`);
+      action = who.bot(state, mixSeed(seed, decisions), who.budget);
+      r = playAction(state, action, scenario.victory, true);
+    }
     if (!r.ok) throw new FusilladeError("engine/internal", `fusillade: the bot of "${side}" chose an illegal action ${JSON.stringify(action)}: ${formatViolation(r.violation)}`);
     state = r.state;
     record = recordAction(record, action);

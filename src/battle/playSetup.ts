@@ -5,7 +5,7 @@
 import type { BattleResult, BattleState } from "../state/battle.js";
 import type { BattleSetup } from "../state/setup.js";
 import type { Action } from "../engine/actions.js";
-import { applyTrusted } from "../engine/apply.js";
+import { applyTrusted, type ApplyResult } from "../engine/apply.js";
 import { createBattle } from "../engine/create.js";
 import { legalActions } from "../engine/decisions.js";
 import { formatInputError, formatViolation } from "../engine/format.js";
@@ -65,15 +65,28 @@ export function playSetup(setup: BattleSetup, bots: readonly [Bot, Bot], seed: n
   let decisions = 0;
   let stuck = false;
   while (state.turn.phase !== "finished" && decisions < maxDecisions) {
-    if (legalActions(state).length === 0) {
-      stuck = true;
-      break;
-    }
     const side = actingSide(state);
     const bot = bySide.get(side);
-    if (bot === undefined) throw new FusilladeError("engine/misuse", `fusillade: no bot for side "${side}"`);
-    const action = bot(state, mixSeed(seed, decisions), budget);
-    const r = applyTrusted(state, action);
+    let action: Action;
+    let r: ApplyResult;
+    if (bot?.decide !== undefined) {
+      // The bot applied its choice to make it: take that result rather than applying it again.
+      const d = bot.decide(state, mixSeed(seed, decisions), budget);
+      if (d === null) {
+        stuck = true;
+        break;
+      }
+      action = d.action;
+      r = { ok: true, state: d.state, events: d.events };
+    } else {
+      if (legalActions(state).length === 0) {
+        stuck = true;
+        break;
+      }
+      if (bot === undefined) throw new FusilladeError("engine/misuse", `fusillade: no bot for side "${side}"`);
+      action = bot(state, mixSeed(seed, decisions), budget);
+      r = applyTrusted(state, action);
+    }
     if (!r.ok) throw new FusilladeError("engine/internal", `fusillade: the bot of "${side}" chose an illegal action ${JSON.stringify(action)}: ${formatViolation(r.violation)}`);
     state = r.state;
     options.onDecision?.(state, action, decisions);

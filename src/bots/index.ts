@@ -2,9 +2,9 @@
  * Bots: pure functions of (state, seed, budget) that pick a legal action for the deciding side —
  * a random bot, a greedy one-ply bot and a Monte Carlo tree search bot.
  */
-export type { Bot, BotContext } from "./types.js";
+export type { Bot, BotContext, BotDecision } from "./types.js";
 export { defaultContext, decider } from "./types.js";
-export { randomBot } from "./random.js";
+export { randomBot, type RandomBot } from "./random.js";
 export { greedyBot, GREEDY_MAX_SAMPLES } from "./greedy.js";
 export { searchBot, type SearchOptions } from "./mcts.js";
 export { evaluate, EVAL_WEIGHTS } from "./evaluate.js";

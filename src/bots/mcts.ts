@@ -12,7 +12,7 @@ import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted } from "../engine/apply.js";
 import { reseed } from "../engine/create.js";
-import { legalActions } from "../engine/decisions.js";
+import { firstLegalAction, legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
 import { judgeOutcome } from "../battle/game.js";
 import { evaluate } from "./evaluate.js";
@@ -61,7 +61,7 @@ function playout(s: BattleState, ctx: BotContext, maxSteps: number): BattleState
   let turnsLeft = 2;
   let mark = `${s.turn.gameTurn}:${s.turn.activeSide}`;
   for (let i = 0; i < maxSteps && s.turn.phase !== "finished"; i++) {
-    const a = s.pending.length > 0 ? legalActions(s)[0] : ADVANCE;
+    const a = s.pending.length > 0 ? firstLegalAction(s) : ADVANCE;
     if (a === undefined) break;
     const next = step(s, a, ctx);
     if (next === null) break;

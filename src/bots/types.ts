@@ -2,7 +2,7 @@
  * What a bot is: a pure function of (state, seed, budget) returning one legal action for the side
  * that must decide. Bots never read the battle's own dice: any look-ahead runs on re-seeded copies.
  */
-import type { BattleState } from "../state/battle.js";
+import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import type { VictorySpec } from "../scenarios/format.js";
@@ -10,8 +10,21 @@ import type { VictorySpec } from "../scenarios/format.js";
 /**
  * A bot: given the state, a seed for its own choices and a budget (forward-model applications for
  * the greedy bot, playouts for the search bot), returns a legal action for the deciding side.
+ * A bot that applies its action anyway to choose it (the random bot's lazy draw) may also offer
+ * `decide`: the same choice with what applying it gave, which `playBattle` and `playSetup` use so
+ * the action is not applied twice.
  */
-export type Bot = (state: BattleState, seed: number, budget: number) => Action;
+export type Bot = ((state: BattleState, seed: number, budget: number) => Action) & {
+  /** The action `bot(state, seed, budget)` returns, already applied to `state`; null when nothing is legal. */
+  readonly decide?: (state: BattleState, seed: number, budget: number) => BotDecision | null;
+};
+
+/** A bot's choice with what applying it to the state gave (`applyTrusted`'s next state and events). */
+export interface BotDecision {
+  readonly action: Action;
+  readonly state: BattleState;
+  readonly events: readonly BattleEvent[];
+}
 
 /** What a bot may know of the scenario: its victory rules and each side's posture. */
 export interface BotContext {

@@ -7,14 +7,18 @@
  * `state.pending`; while it is there, `pendingDecision` names it and its side, `legalActions`
  * lists only the answers to it, and `turn/advance` is refused. Once answered (popped), play goes on
  * from the same phase and step.
+ *
+ * Each module lists its candidates unchecked and checks them separately (`CandidateListing`), so a
+ * random choice (`sampleLegalAction`) checks only what it draws while `legalActions` checks them all.
  */
-import type { BattleState } from "../state/battle.js";
+import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "./actions.js";
 import { otherSide } from "./sequence.js";
 import { PHASE_MODULES } from "./modules.js";
 import { applyTrusted } from "./apply.js";
-import { FALLBACK_LISTERS, type Lister } from "../battle/legal/index.js";
+import { isDeferred, listLegal, type Candidate, type CandidateListing } from "./module.js";
+import { FALLBACK_LISTINGS, checkedListing } from "../battle/legal/index.js";
 
 /** Who must act next, and what about. */
 export type PendingDecision =
@@ -45,17 +49,22 @@ export function decidingSide(state: BattleState): SideId | null {
 
 const ADVANCE: Action = { type: "turn/advance" };
 
-let listers: readonly Lister[] | null = null;
+let listings: readonly CandidateListing<Action>[] | null = null;
 
-/** Each module's lister: its own `legal`, else the fallback in src/battle/legal (built on first use, after every module has loaded). */
-function moduleListers(): readonly Lister[] {
-  listers ??= PHASE_MODULES.flatMap((m): Lister[] => {
-    const own = (m as { legal?: (s: BattleState) => readonly Action[] }).legal;
-    if (own !== undefined) return [(s) => [...own(s)]];
-    const fallback = FALLBACK_LISTERS[m.name];
+/**
+ * Each module's listing: its own `listing`, else its own `legal` (already checked), else the
+ * fallback in src/battle/legal (built on first use, after every module has loaded).
+ */
+function moduleListings(): readonly CandidateListing<Action>[] {
+  listings ??= PHASE_MODULES.flatMap((m): CandidateListing<Action>[] => {
+    const mod = m as { readonly listing?: CandidateListing<Action>; readonly legal?: (s: BattleState) => readonly Action[] };
+    if (mod.listing !== undefined) return [mod.listing];
+    const own = mod.legal;
+    if (own !== undefined) return [checkedListing((s) => [...own(s)])];
+    const fallback = FALLBACK_LISTINGS[m.name];
     return fallback === undefined ? [] : [fallback];
   });
-  return listers;
+  return listings;
 }
 
 /** Listings already made, per state object (states are immutable, so a listing never goes stale). */
@@ -74,10 +83,95 @@ export function legalActions(state: BattleState): Action[] {
   const cached = CACHE.get(state);
   if (cached !== undefined) return [...cached];
   const out: Action[] = [];
-  for (const list of moduleListers()) out.push(...list(state));
+  for (const listing of moduleListings()) out.push(...listLegal(state, listing));
   if (state.pending.length === 0) out.push(ADVANCE);
   CACHE.set(state, out);
   return [...out];
+}
+
+/** The first action `legalActions` would list, checking candidates only up to it. */
+export function firstLegalAction(state: BattleState): Action | undefined {
+  if (state.turn.phase === "finished") return undefined;
+  const cached = CACHE.get(state);
+  if (cached !== undefined) return cached[0];
+  for (const listing of moduleListings()) {
+    for (const c of listing.candidates(state)) {
+      const a = resolve(state, listing, c);
+      if (a !== null) return a;
+    }
+  }
+  return state.pending.length === 0 ? ADVANCE : undefined;
+}
+
+/** A candidate's action if it is legal, else null. */
+function resolve(state: BattleState, listing: CandidateListing<Action>, c: Candidate<Action>): Action | null {
+  if (isDeferred(c)) return c();
+  return listing.check(state, c) ? c : null;
+}
+
+/** A legal action drawn by {@link sampleLegalAction}, with what applying it gave. */
+export interface LegalPick {
+  readonly action: Action;
+  /** The state after the action (as `applyTrusted(state, action)` returns it). */
+  readonly state: BattleState;
+  /** The events the action logged. */
+  readonly events: readonly BattleEvent[];
+}
+
+/** What {@link sampleLegalAction} draws with: a uniform integer in [0, n) (a bot's `BotRng` fits). */
+export interface IntSource {
+  int(n: number): number;
+}
+
+const ADVANCE_LISTING = checkedListing(() => [ADVANCE]);
+
+/**
+ * A uniformly random legal action, applied: draws the candidates of every module's listing (and
+ * `turn/advance` when no decision is pending) in a random order without replacement, checks each
+ * drawn one, and returns the first that applies together with its result, so the caller need not
+ * apply it again. The first legal element of a uniform random permutation is uniform over the
+ * legal actions, so this picks as `legalActions(state)[rng.int(n)]` would in distribution, but
+ * checks one or a few candidates rather than all of them. Null when nothing is legal.
+ * @example
+ * const pick = sampleLegalAction(state, bots.botRng(7));
+ * if (pick !== null) state = pick.state;
+ */
+export function sampleLegalAction(state: BattleState, rng: IntSource): LegalPick | null {
+  if (state.turn.phase === "finished") return null;
+  const entries: Candidate<Action>[] = [];
+  const owners: CandidateListing<Action>[] = [];
+  for (const listing of moduleListings()) {
+    for (const c of listing.candidates(state)) {
+      entries.push(c);
+      owners.push(listing);
+    }
+  }
+  if (state.pending.length === 0) {
+    entries.push(ADVANCE);
+    owners.push(ADVANCE_LISTING);
+  }
+  const n = entries.length;
+  for (let i = 0; i < n; i++) {
+    const j = i + rng.int(n - i);
+    const c = entries[j] as Candidate<Action>;
+    const owner = owners[j] as CandidateListing<Action>;
+    entries[j] = entries[i] as Candidate<Action>;
+    owners[j] = owners[i] as CandidateListing<Action>;
+    if (isDeferred(c)) {
+      const a = c();
+      if (a === null) continue;
+      const r = applyTrusted(state, a);
+      if (r.ok) return { action: a, state: r.state, events: r.events };
+      continue;
+    }
+    // Apply first: an action that rolled no dice applies exactly when its check passes (the
+    // listing's contract), so only one that rolled dice is checked as well.
+    const r = applyTrusted(state, c);
+    if (!r.ok) continue;
+    if (r.state.dice.draws !== state.dice.draws && !owner.check(state, c)) continue;
+    return { action: c, state: r.state, events: r.events };
+  }
+  return null;
 }
 
 /** Dry run: whether an action would apply, without returning the next state. */

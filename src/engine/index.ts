@@ -4,8 +4,8 @@ export { ActionSchema, type Action, type ActionInput, type ActionType, type Acti
 export { formatViolation, formatInputError } from "./format.js";
 export { violation, FusilladeError, type Violation, type InputError, type InputIssue, type Result, type FusilladeErrorCode } from "./violation.js";
 export type { ActionContext, Outcome, Handler, Route, EnterHook, EventDraft } from "./context.js";
-export { defineModule, type RulesModule, type ActionSchemaLike } from "./module.js";
+export { defineModule, listLegal, type RulesModule, type ActionSchemaLike, type Candidate, type CandidateListing } from "./module.js";
 export { actionTypes } from "./router.js";
 export { PLAYER_TURN, nextPoint } from "./sequence.js";
 export { withScriptedDice } from "./testing.js";
-export { pendingDecision, decidingSide, legalActions, isLegal, type PendingDecision } from "./decisions.js";
+export { pendingDecision, decidingSide, legalActions, sampleLegalAction, firstLegalAction, isLegal, type PendingDecision, type LegalPick, type IntSource } from "./decisions.js";

@@ -34,6 +34,58 @@ export interface RulesModule<S extends readonly ActionSchemaLike[]> {
    * continuous choices); every action listed must apply without a violation.
    */
   readonly legal?: (state: BattleState) => readonly ActionsOf<S>[];
+  /**
+   * The same listing in two halves, when checking a candidate is what costs: unchecked candidates
+   * and the check each must pass. With it, `legalActions` lists the candidates that pass (in order)
+   * and `sampleLegalAction` checks only the candidates it draws. It takes precedence over `legal`.
+   */
+  readonly listing?: CandidateListing<ActionsOf<S>>;
+}
+
+/**
+ * One entry of a candidate listing: an action to check, or a deferred entry that resolves to the
+ * one action it lists, already checked, or null (a move shortened step by step until it fits: the
+ * first step that applies is listed, the others are not).
+ */
+export type Candidate<A> = A | (() => A | null);
+
+/**
+ * A legal-action listing split in two: `candidates` builds the bounded discretisation without
+ * checking it (cheap), and `check` proves one candidate legal (usually a dry run through its
+ * reducer). The legal actions are the candidates that pass, in order.
+ * @example
+ * const legal = listLegal(state, listing); // what `legalActions` gets from the module
+ */
+export interface CandidateListing<A> {
+  candidates(state: BattleState): readonly Candidate<A>[];
+  /**
+   * Whether a candidate applies (it is only ever given this listing's own candidates). For an
+   * action that rolls no dice, it must agree with `applyTrusted(state, action).ok`: the lazy
+   * `sampleLegalAction` applies a drawn candidate first and checks only one that rolled dice.
+   */
+  check(state: BattleState, action: A): boolean;
+}
+
+/** Whether a candidate is deferred (resolved on demand) rather than one action to check. */
+export function isDeferred<A>(c: Candidate<A>): c is () => A | null {
+  return typeof c === "function";
+}
+
+/**
+ * The legal actions of a candidate listing, in order: each candidate that passes the check, and
+ * each deferred candidate's resolution when it has one.
+ * @example
+ * const legal = listLegal(state, listing);
+ */
+export function listLegal<A>(state: BattleState, listing: CandidateListing<A>): A[] {
+  const out: A[] = [];
+  for (const c of listing.candidates(state)) {
+    if (isDeferred(c)) {
+      const a = c();
+      if (a !== null) out.push(a);
+    } else if (listing.check(state, c)) out.push(c);
+  }
+  return out;
 }
 
 /** Declares a rules module, checking that every action has a route. */

@@ -18,7 +18,8 @@ import type { CharacterId } from "../../state/ids.js";
 type Combat = BattleState["combats"][keyof BattleState["combats"]];
 import type { Action } from "../../engine/actions.js";
 import { legalCombatActions } from "../../rules/whn/combat/legal.js";
-import { decidingSideOf, decidingUnits, keepLegal } from "./common.js";
+import { listLegal, type CandidateListing } from "../../engine/module.js";
+import { applies, decidingSideOf, decidingUnits } from "./common.js";
 
 /** The characters of one side joined to the units of a combat, alive and not fleeing. */
 function charactersIn(state: BattleState, combat: Combat, side: string): CharacterId[] {
@@ -76,8 +77,8 @@ function ownListing(state: BattleState): Action[] {
   return [];
 }
 
-/** The combat actions of the deciding side now (each checked with the engine). */
-export function combatLegal(state: BattleState): Action[] {
+/** The combat candidates of the deciding side now, unchecked (duplicates dropped). */
+export function combatCandidates(state: BattleState): Action[] {
   if (state.ruleset !== "whn") return [];
   const seen = new Set<string>();
   const out: Action[] = [];
@@ -88,5 +89,13 @@ export function combatLegal(state: BattleState): Action[] {
       out.push(a);
     }
   }
-  return keepLegal(state, out);
+  return out;
+}
+
+/** The combat listing: the candidates above, each checked with the engine. */
+export const COMBAT_LISTING: CandidateListing<Action> = { candidates: combatCandidates, check: applies };
+
+/** The combat actions of the deciding side now (each checked with the engine). */
+export function combatLegal(state: BattleState): Action[] {
+  return listLegal(state, COMBAT_LISTING);
 }

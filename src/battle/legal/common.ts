@@ -19,7 +19,7 @@ export function decidingSideOf(state: BattleState): Unit["side"] {
 /** The deciding side's units still in play, in id order (the order of `state.units`). */
 export function decidingUnits(state: BattleState): Unit[] {
   const side = decidingSideOf(state);
-  return Object.values(state.units).filter((u) => u.side === side && u.removed === null && u.figures > 0);
+  return Object.values(state.units).filter((u) => u.side === side && u.removed === null && u.figures > 0 && u.mergedInto === null);
 }
 
 /**

@@ -7,14 +7,23 @@
  */
 import type { BattleState } from "../../state/battle.js";
 import type { Action } from "../../engine/actions.js";
-import { decidingUnits, keepLegal } from "./common.js";
+import { listLegal, type CandidateListing } from "../../engine/module.js";
+import { applies, decidingUnits } from "./common.js";
 
-/** The rally tests the active side may take now (each checked with the engine). */
-export function moraleLegal(state: BattleState): Action[] {
+/** The rally candidates of the active side, unchecked. */
+export function moraleCandidates(state: BattleState): Action[] {
   if (state.ruleset !== "whn" || state.turn.phase !== "movement" || state.turn.step !== "rally" || state.pending.length > 0) return [];
   const out: Action[] = [];
   for (const u of decidingUnits(state)) {
     if (u.order === "FLEEING" || u.order === "DISORDERED") out.push({ type: "morale/rally", unit: u.id });
   }
-  return keepLegal(state, out);
+  return out;
+}
+
+/** The rally listing: the candidates above, each checked with the engine. */
+export const MORALE_LISTING: CandidateListing<Action> = { candidates: moraleCandidates, check: applies };
+
+/** The rally tests the active side may take now (each checked with the engine). */
+export function moraleLegal(state: BattleState): Action[] {
+  return listLegal(state, MORALE_LISTING);
 }

@@ -10,10 +10,11 @@
 import type { BattleState } from "../../state/battle.js";
 import type { Action } from "../../engine/actions.js";
 import { shooterProblem } from "../../rules/whn/shooting/situation.js";
-import { decidingUnits, keepLegal } from "./common.js";
+import { listLegal, type CandidateListing } from "../../engine/module.js";
+import { applies, decidingUnits } from "./common.js";
 
-/** The shooting actions of the active side (each checked with the engine). */
-export function shootingLegal(state: BattleState): Action[] {
+/** The shooting candidates of the active side, unchecked. */
+export function shootingCandidates(state: BattleState): Action[] {
   if (state.ruleset !== "whn" || state.turn.phase !== "shooting" || state.pending.length > 0) return [];
   const enemies = Object.values(state.units).filter((u) => u.side !== state.turn.activeSide && u.removed === null && u.figures > 0);
   const loners = Object.values(state.characters).filter((c) => c.side !== state.turn.activeSide && c.removed === null && c.joinedTo === null);
@@ -30,5 +31,13 @@ export function shootingLegal(state: BattleState): Action[] {
     }
     for (const c of loners) out.push({ type: "shooting/fire", shooter: s.id, target: c.id });
   }
-  return keepLegal(state, out);
+  return out;
+}
+
+/** The shooting listing: the candidates above, each checked with the engine. */
+export const SHOOTING_LISTING: CandidateListing<Action> = { candidates: shootingCandidates, check: applies };
+
+/** The shooting actions of the active side (each checked with the engine). */
+export function shootingLegal(state: BattleState): Action[] {
+  return listLegal(state, SHOOTING_LISTING);
 }

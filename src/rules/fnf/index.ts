@@ -7,7 +7,7 @@ import { move } from "./movement.js";
 import { fire } from "./fire.js";
 import { resolveMelee } from "./melee.js";
 import { detach, rejoin } from "./detachments.js";
-import { legalFnfActions } from "./legal.js";
+import { FNF_LISTING, legalFnfActions } from "./legal.js";
 import { enterCommand, enterDefensiveFire, enterFinished, enterManeuver } from "./phases.js";
 
 /** The FnF (brigade-scale) module: its actions, reducers and compulsory-step hooks (FNF-TURN-1). */
@@ -31,6 +31,7 @@ export const fnfModule = defineModule({
     "fnf:finished": enterFinished,
   },
   legal: legalFnfActions,
+  listing: FNF_LISTING,
 });
 
 export * from "./api.js";

@@ -22,6 +22,7 @@
  * engine/apply) that breaks whichever entry point loads the FnF module first.
  */
 import type { BattleState } from "../../state/battle.js";
+import { listLegal, type Candidate, type CandidateListing } from "../../engine/module.js";
 import type { Vec2 } from "./geometry/prims.js";
 import { EPSILON, dist } from "./geometry/prims.js";
 import { layoutDistance } from "./geometry/measure.js";
@@ -40,7 +41,6 @@ export const APPROACH_SHORTENINGS = [1, 0.7, 0.5, 0.35] as const;
 /** An action the FnF lister proposes. */
 export type FnfListedAction = ManeuverAction | MoveAction | FireAction | ResolveMeleeAction;
 type Action = FnfListedAction;
-type Candidate = Action;
 
 /** The engine's trusted apply, as this lister uses it. */
 export type FnfApply = (state: BattleState, action: FnfListedAction) => { readonly ok: boolean };
@@ -52,7 +52,7 @@ export function bindFnfApply(f: FnfApply): void {
   applyTrusted = f;
 }
 
-function applies(state: BattleState, a: Candidate): boolean {
+function applies(state: BattleState, a: Action): boolean {
   if (applyTrusted === null) throw new Error("fusillade: the FnF lister runs before the engine loaded (import src/engine/apply.ts)");
   return applyTrusted(state, a).ok;
 }
@@ -112,38 +112,55 @@ function contactMove(state: BattleState, u: Unit, e: Unit, facing: number): Acti
   return moveAction(u, [{ x: p.x, y: p.y, facing }], e.id);
 }
 
-function moveCandidates(state: BattleState, u: Unit): Action[] {
+/**
+ * A unit's move candidates: hold; each approach (deferred: its first shortening that applies, a
+ * point an earlier approach already tried not tried again); each contact move (deferred: the first
+ * facing that applies).
+ */
+function moveCandidates(state: BattleState, u: Unit): Candidate<Action>[] {
   const rec = u.turn.maneuver;
   if (rec === null || rec.moved || u.kind === "detachment") return [];
-  const out: Action[] = [];
-  const keep = (a: Action): boolean => {
-    if (!applies(state, a)) return false;
-    out.push(a);
-    return true;
-  };
-  keep(moveAction(u, []));
+  const out: Candidate<Action>[] = [moveAction(u, [])];
   if (rec.allowance <= EPSILON) return out;
   const e = nearestEnemy(state, u);
   if (e !== undefined) {
-    const seen = new Set<string>();
+    let triedBefore = (): ReadonlySet<string> => new Set<string>();
     for (const f of APPROACH_FRACTIONS) {
-      for (const s of APPROACH_SHORTENINGS) {
-        const p = toward(u.position, e.position, rec.allowance * f * s);
-        const key = `${p.x},${p.y}`;
-        if (seen.has(key) || (p.x === u.position.x && p.y === u.position.y)) continue;
-        seen.add(key);
-        if (keep(moveAction(u, [{ x: p.x, y: p.y }]))) break;
-      }
+      const prior = triedBefore;
+      let memo: { readonly tried: ReadonlySet<string>; readonly action: Action | null } | null = null;
+      const resolve = (): { readonly tried: ReadonlySet<string>; readonly action: Action | null } => {
+        if (memo !== null) return memo;
+        const tried = new Set(prior());
+        let action: Action | null = null;
+        for (const s of APPROACH_SHORTENINGS) {
+          const p = toward(u.position, e.position, rec.allowance * f * s);
+          const key = `${p.x},${p.y}`;
+          if (tried.has(key) || (p.x === u.position.x && p.y === u.position.y)) continue;
+          tried.add(key);
+          const a = moveAction(u, [{ x: p.x, y: p.y }]);
+          if (applies(state, a)) {
+            action = a;
+            break;
+          }
+        }
+        memo = { tried, action };
+        return memo;
+      };
+      out.push(() => resolve().action);
+      triedBefore = () => resolve().tried;
     }
   }
   if (rec.mayContact && u.kind === "brigade") {
     const mine = layout(u);
     for (const foe of enemiesOf(state, u.side)) {
       if (layoutDistance(mine, layout(foe)) > rec.allowance + EPSILON) continue;
-      for (const facing of [u.facing, facingTo(u.position, foe.position)]) {
-        const a = contactMove(state, u, foe, facing);
-        if (a !== null && keep(a)) break;
-      }
+      out.push(() => {
+        for (const facing of [u.facing, facingTo(u.position, foe.position)]) {
+          const a = contactMove(state, u, foe, facing);
+          if (a !== null && applies(state, a)) return a;
+        }
+        return null;
+      });
     }
   }
   return out;
@@ -155,7 +172,7 @@ function fireCandidates(state: BattleState): Action[] {
   const targets = [...enemiesOf(state, side).map((e) => e.id), ...activeLeaders(state).filter((l) => l.side !== side && l.attachedTo === null).map((l) => l.id)];
   const out: Action[] = [];
   for (const f of firers) for (const t of targets) out.push({ type: "fnf/fire", firer: f.id, target: t });
-  return out.filter((a) => applies(state, a));
+  return out;
 }
 
 function meleeCandidates(state: BattleState): Action[] {
@@ -168,24 +185,19 @@ function meleeCandidates(state: BattleState): Action[] {
       out.push({ type: "fnf/resolveMelee", melee: m.id, lead, drivenBack: "breakthrough", advance: true });
     }
   }
-  return out.filter((a) => applies(state, a));
+  return out;
 }
 
-/**
- * Every listed FnF action for the side that acts now (see the module comment for the
- * discretisation); empty outside FnF battles, with a decision pending, or once the battle is over.
- * @example
- * const actions = legalFnfActions(state); // [{ type: "fnf/maneuver", unit: "fr-sarrut", badGoing: false }, …]
- */
-export function legalFnfActions(state: BattleState): Action[] {
+/** The FnF candidates for the side that acts now, unchecked (see the module comment). */
+export function fnfCandidates(state: BattleState): Candidate<Action>[] {
   if (state.ruleset !== "fnf" || state.fnf === null || state.pending.length > 0) return [];
   switch (state.turn.phase) {
     case "maneuver": {
-      const out: Action[] = [];
+      const out: Candidate<Action>[] = [];
       for (const u of activeUnits(state, state.turn.activeSide)) {
         if (u.kind === "detachment") continue;
         if (u.turn.maneuver === null) {
-          if (!u.turn.compulsoryMoved && !hasCompulsoryMove(u)) out.push(...maneuverCandidates(state, u).filter((a) => applies(state, a)));
+          if (!u.turn.compulsoryMoved && !hasCompulsoryMove(u)) out.push(...maneuverCandidates(state, u));
         } else out.push(...moveCandidates(state, u));
       }
       return out;
@@ -198,4 +210,17 @@ export function legalFnfActions(state: BattleState): Action[] {
     default:
       return [];
   }
+}
+
+/** The FnF listing: the candidates above, each dry-run with the engine's `applyTrusted`. */
+export const FNF_LISTING: CandidateListing<Action> = { candidates: fnfCandidates, check: applies };
+
+/**
+ * Every listed FnF action for the side that acts now (see the module comment for the
+ * discretisation); empty outside FnF battles, with a decision pending, or once the battle is over.
+ * @example
+ * const actions = legalFnfActions(state); // [{ type: "fnf/maneuver", unit: "fr-sarrut", badGoing: false }, …]
+ */
+export function legalFnfActions(state: BattleState): Action[] {
+  return listLegal(state, FNF_LISTING);
 }

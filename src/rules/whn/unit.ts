@@ -6,16 +6,19 @@ import type { BattleState } from "../../state/battle.js";
 import type { Character, Formation, Unit } from "../../state/unit.js";
 import type { CharacterId, SideId, UnitId } from "../../state/ids.js";
 import { BASE_SIZES, OPEN_ORDER_GAP } from "../../geometry/bases.js";
-import { layoutUnit, type LayoutSpec, type UnitLayout } from "../../geometry/layout.js";
+import { layoutFootprint, layoutUnit, type LayoutSpec, type UnitLayout } from "../../geometry/layout.js";
 import type { Footprint } from "../../geometry/rect.js";
 import { footprintDistance } from "../../geometry/rect.js";
 
 /** Formations whose models stand apart: skirmishers (WHN-SKIRM-2, WHN-SKIRM-3). */
 export const SKIRMISH_FORMATIONS: ReadonlySet<Formation> = new Set(["OPEN_ORDER", "EXTENDED_ORDER"]);
 
-/** Whether a unit is still in play (not removed and with models left). */
+/**
+ * Whether a unit is on the table in play: not removed, with models left, and not merged into its
+ * parent (a merged detachment's models count in the parent, WHN-DET-5).
+ */
 export function inPlay(u: Unit): boolean {
-  return u.removed === null && u.figures > 0;
+  return u.removed === null && u.figures > 0 && u.mergedInto === null;
 }
 
 /** Whether a unit is mounted (cavalry; horse-artillery crew are not, for shooting). */
@@ -102,9 +105,23 @@ export function layoutOf(u: Unit): UnitLayout {
   return l;
 }
 
-/** The unit's footprint (the rectangles the rules measure to). */
+/** Footprints of units whose models were never laid out, per unit object (see {@link footprintOf}). */
+const FOOTPRINTS = new WeakMap<Unit, Footprint>();
+
+/**
+ * The unit's footprint (the rectangles the rules measure to): its layout's if the unit has been
+ * laid out, else the footprint alone, without placing every model (a unit that just lost models
+ * is measured by the leader's 12" and the flee path, not model by model).
+ */
 export function footprintOf(u: Unit): Footprint {
-  return layoutOf(u).footprint;
+  const l = LAYOUTS.get(u);
+  if (l !== undefined) return l.footprint;
+  let fp = FOOTPRINTS.get(u);
+  if (fp === undefined) {
+    fp = layoutFootprint(layoutSpecOf(u), { p: u.position, facing: u.facing });
+    FOOTPRINTS.set(u, fp);
+  }
+  return fp;
 }
 
 /** Distance between two units' footprints (CORE-GEO-10). */
@@ -122,14 +139,19 @@ const IN_PLAY = new WeakMap<BattleState["units"], readonly Unit[]>();
 
 /** Units in play, in id order (stable, so every iteration is deterministic). A fresh array. */
 export function unitsInPlay(state: BattleState): Unit[] {
+  return unitsInPlayShared(state).slice();
+}
+
+/** {@link unitsInPlay} without the copy: the cached list itself, for loops that only read it. */
+export function unitsInPlayShared(state: BattleState): readonly Unit[] {
   const cached = IN_PLAY.get(state.units);
-  if (cached !== undefined) return cached.slice();
+  if (cached !== undefined) return cached;
   const out: Unit[] = [];
   for (const id of Object.keys(state.units).sort()) {
     const u = state.units[id as UnitId];
     if (u !== undefined && inPlay(u)) out.push(u);
   }
-  IN_PLAY.set(state.units, out.slice());
+  IN_PLAY.set(state.units, out);
   return out;
 }
 
@@ -165,7 +187,14 @@ export function getUnit(state: BattleState, id: string): Unit | undefined {
 
 /** A copy of the state with one unit replaced. */
 export function withUnit(state: BattleState, u: Unit): BattleState {
-  return { ...state, units: { ...state.units, [u.id]: u } };
+  // Copies, then stores: the same objects as `{ ...state, units: { ...state.units, [u.id]: u } }`
+  // (ids are schema'd strings, never `__proto__`), without the slow path V8 takes for a spread
+  // followed by more keys at a call site that sees many state shapes.
+  const units: Record<string, Unit> = { ...state.units };
+  units[u.id] = u;
+  const next = { ...state } as { -readonly [K in keyof BattleState]: BattleState[K] };
+  next.units = units as BattleState["units"];
+  return next;
 }
 
 /** A copy of the state with one character replaced. */
@@ -183,10 +212,23 @@ export function removeUnit(state: BattleState, id: UnitId, reason: Unit["removed
   const u = state.units[id];
   if (u === undefined) return state;
   const removed = { reason, gameTurn: state.turn.gameTurn };
-  let s = withUnit(state, { ...u, removed });
+  let s = removeMergedWith(withUnit(state, { ...u, removed }), id, removed);
   const shareFate = u.order === "FLEEING" || reason === "fledTable";
   for (const c of joinedCharacters(state, id)) {
     s = withCharacter(s, shareFate ? { ...c, removed } : { ...c, joinedTo: null, position: { ...u.position }, facing: u.facing });
+  }
+  return s;
+}
+
+/**
+ * The detachments merged into a unit share its fate (WHN-DET-5): when the parent leaves play they
+ * leave with it, for the same reason. Every removal of a parent goes through here.
+ */
+export function removeMergedWith(state: BattleState, parent: UnitId, removed: NonNullable<Unit["removed"]>): BattleState {
+  let s = state;
+  for (const id of Object.keys(state.units).sort()) {
+    const d = state.units[id as UnitId];
+    if (d !== undefined && d.mergedInto === parent && d.removed === null) s = withUnit(s, { ...d, removed: { ...removed } });
   }
   return s;
 }

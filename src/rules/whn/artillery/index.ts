@@ -12,7 +12,7 @@ import { fireHandler } from "./fire.js";
 import { extinguish, leaveFires } from "./firefighting.js";
 import { spreadFires } from "./fires.js";
 import { ARTILLERY_MESSAGES } from "./messages.js";
-import { legalArtilleryActions } from "./legal.js";
+import { ARTILLERY_LISTING, legalArtilleryActions } from "./legal.js";
 import { limber, moveGun, unlimber } from "./move.js";
 import { respondHandler } from "./respond.js";
 import { artilleryUpkeep } from "./upkeep.js";
@@ -48,6 +48,7 @@ export const artilleryModule = defineModule({
     "whn:endOfGameTurn": endOfGameTurn,
   },
   legal: legalArtilleryActions,
+  listing: ARTILLERY_LISTING,
 });
 
 export { ARTILLERY_ACTIONS, ARTILLERY_RESPONSES, type ArtilleryResponse } from "./actions.js";
@@ -78,7 +79,7 @@ export { gunFireSpec, sampleGunFire, type GunFireSpec, type GunFireSample, type 
 export { gunFireOdds, specOdds, type GunFireOdds, type UnitOdds } from "./odds.js";
 export { artilleryChargeResponse, allowedGunResponses, canLimberAway, type ArtilleryResponseRequest } from "./respond.js";
 export { crewUnitId, crewApart } from "./crew.js";
-export { legalArtilleryActions, type ArtilleryAction } from "./legal.js";
+export { legalArtilleryActions, artilleryCandidates, ARTILLERY_LISTING, type ArtilleryAction } from "./legal.js";
 export { artilleryUpkeep } from "./upkeep.js";
 export { FIRE_SCORES, fireObstacles, footprintInFire, flammabilityAt, burstMayStartFire, spreadFires, type FireCircle, type Flammability } from "./fires.js";
 export { leaveFires, distanceToWater } from "./firefighting.js";

@@ -7,6 +7,7 @@
  */
 import { roller, DiceScriptExhaustedError } from "../../../dice/index.js";
 import type { ActionContext, Handler } from "../../../engine/context.js";
+import { listLegal, type CandidateListing } from "../../../engine/module.js";
 import type { BattleState } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import { enemiesOf, unitsOf } from "../unit.js";
@@ -33,8 +34,28 @@ function accepts<A>(state: BattleState, handler: Handler<A>, action: A): boolean
   }
 }
 
-/** Every legal artillery action of the deciding side. */
-export function legalArtilleryActions(state: BattleState): ArtilleryAction[] {
+/** Whether an artillery action applies: a dry run through its own reducer. */
+function artilleryApplies(state: BattleState, a: ArtilleryAction): boolean {
+  switch (a.type) {
+    case "artillery/respond":
+      return accepts(state, respondHandler, a);
+    case "artillery/fire":
+      return accepts(state, fireHandler, a);
+    case "artillery/limber":
+      return accepts(state, limber, a);
+    case "artillery/unlimber":
+      return accepts(state, unlimber, a);
+    case "artillery/reman":
+      return accepts(state, reman, a);
+    case "artillery/leaveShelter":
+      return accepts(state, leaveShelter, a);
+    case "artillery/extinguish":
+      return accepts(state, extinguish, a);
+  }
+}
+
+/** The artillery candidates of the deciding side, unchecked. */
+export function artilleryCandidates(state: BattleState): ArtilleryAction[] {
   if (state.ruleset !== "whn" || state.turn.phase === "finished") return [];
   const out: ArtilleryAction[] = [];
   const top = state.pending[0];
@@ -42,11 +63,8 @@ export function legalArtilleryActions(state: BattleState): ArtilleryAction[] {
     if (top.kind !== "chargeResponse" || top.unit === null || state.units[top.unit]?.artillery == null) return [];
     const squares = unitsOf(state, top.side).filter((u) => u.formation === "SQUARE");
     for (const response of ARTILLERY_RESPONSES) {
-      const cands: GunRespondAction[] =
-        response === "shelter"
-          ? squares.map((q) => ({ type: "artillery/respond", unit: top.unit as UnitId, response, square: q.id }))
-          : [{ type: "artillery/respond", unit: top.unit, response }];
-      for (const a of cands) if (accepts(state, respondHandler, a)) out.push(a);
+      if (response === "shelter") for (const q of squares) out.push({ type: "artillery/respond", unit: top.unit, response, square: q.id });
+      else out.push({ type: "artillery/respond", unit: top.unit, response });
     }
     return out;
   }
@@ -57,8 +75,7 @@ export function legalArtilleryActions(state: BattleState): ArtilleryAction[] {
       for (const t of enemiesOf(state, side)) {
         for (const ammunition of AMMUNITION) {
           for (const andLimber of g.artillery?.arm === "horse" ? [false, true] : [false]) {
-            const a: GunFireAction = andLimber ? { type: "artillery/fire", unit: g.id, target: t.id, ammunition, andLimber } : { type: "artillery/fire", unit: g.id, target: t.id, ammunition };
-            if (accepts(state, fireHandler, a)) out.push(a);
+            out.push(andLimber ? { type: "artillery/fire", unit: g.id, target: t.id, ammunition, andLimber } : { type: "artillery/fire", unit: g.id, target: t.id, ammunition });
           }
         }
       }
@@ -67,23 +84,21 @@ export function legalArtilleryActions(state: BattleState): ArtilleryAction[] {
   }
   if (state.turn.phase !== "movement" || state.turn.step !== "remaining") return out;
   for (const g of guns) {
-    const l: LimberAction = { type: "artillery/limber", unit: g.id };
-    const u: UnlimberAction = { type: "artillery/unlimber", unit: g.id };
-    const r: RemanAction = { type: "artillery/reman", unit: g.id };
-    const ls: LeaveShelterAction = { type: "artillery/leaveShelter", unit: g.id, face: "rear" };
-    if (accepts(state, limber, l)) out.push(l);
-    if (accepts(state, unlimber, u)) out.push(u);
-    if (accepts(state, reman, r)) out.push(r);
-    if (accepts(state, leaveShelter, ls)) out.push(ls);
+    out.push({ type: "artillery/limber", unit: g.id }, { type: "artillery/unlimber", unit: g.id }, { type: "artillery/reman", unit: g.id }, { type: "artillery/leaveShelter", unit: g.id, face: "rear" });
   }
   const circles = fireObstacles(state);
   if (circles.length > 0) {
     for (const unit of unitsOf(state, side)) {
-      for (const c of circles) {
-        const a: ExtinguishAction = { type: "artillery/extinguish", unit: unit.id, fire: c.fire, circle: c.index };
-        if (accepts(state, extinguish, a)) out.push(a);
-      }
+      for (const c of circles) out.push({ type: "artillery/extinguish", unit: unit.id, fire: c.fire, circle: c.index });
     }
   }
   return out;
+}
+
+/** The artillery module's listing: the deciding side's candidates, each dry-run through its reducer. */
+export const ARTILLERY_LISTING: CandidateListing<ArtilleryAction> = { candidates: artilleryCandidates, check: artilleryApplies };
+
+/** Every legal artillery action of the deciding side. */
+export function legalArtilleryActions(state: BattleState): ArtilleryAction[] {
+  return listLegal(state, ARTILLERY_LISTING);
 }

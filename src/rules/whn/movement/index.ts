@@ -9,10 +9,11 @@ import { chargeMove, finishCharges } from "./chargeMove.js";
 import { declareCharge } from "./declare.js";
 import { returnDetachments } from "./detachments.js";
 import { moveTo } from "./free.js";
+import { mergeDetachment, splitDetachment } from "./merge.js";
 import { MOVEMENT_MESSAGES } from "./messages.js";
 import { march, move } from "./moves.js";
 import { pushChargeResponses, respond } from "./respond.js";
-import { legalForDecidingSide } from "./legal.js";
+import { MOVEMENT_LISTING, legalForDecidingSide } from "./legal.js";
 
 const whn = ["whn"] as const;
 const movement = ["movement"] as const;
@@ -29,6 +30,8 @@ export const movementModule = Object.assign(defineModule({
     "movement/declareCharge": { rulesets: whn, phases: movement, handler: declareCharge },
     "movement/respond": { rulesets: whn, phases: movement, handler: respond },
     "movement/chargeMove": { rulesets: whn, phases: movement, handler: chargeMove },
+    "movement/mergeDetachment": { rulesets: whn, phases: movement, handler: mergeDetachment },
+    "movement/splitDetachment": { rulesets: whn, phases: movement, handler: splitDetachment },
   },
   messages: MOVEMENT_MESSAGES,
   enter: {
@@ -36,10 +39,10 @@ export const movementModule = Object.assign(defineModule({
     "whn:movement.compulsory": returnDetachments,
     "whn:movement.remaining": finishCharges,
   },
-}), { legal: legalForDecidingSide });
+}), { legal: legalForDecidingSide, listing: MOVEMENT_LISTING });
 
 export { FORMATION_TABLE, WHN_FORMATIONS, canAdopt, shapeOk, adoptableFiles, ranksFor, type FormationInfo } from "./formations.js";
-export { legalMovementActions, legalForDecidingSide, type MovementAction } from "./legal.js";
+export { legalMovementActions, legalForDecidingSide, movementCandidates, candidatesForDecidingSide, MOVEMENT_LISTING, type MovementAction } from "./legal.js";
 export { declarations, chargeDistance, type Declaration } from "./declare.js";
 export { lapsThisTurn } from "./lapping.js";
 export { chargeThreats, reform } from "./changeFormation.js";

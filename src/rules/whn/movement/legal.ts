@@ -1,7 +1,10 @@
 /**
  * The legal movement actions of one unit, for bots and UIs: a bounded discretisation of what the
  * unit could do in the current step, each candidate tried against the rules so that every action
- * listed applies without a violation.
+ * listed applies without a violation. The listing comes in two halves ({@link MOVEMENT_LISTING}):
+ * unchecked candidates and the handler's dry run, so the engine's lazy `sampleLegalAction` tries
+ * only the candidates it draws. Candidates every handler would refuse outright (a stationary unit's
+ * moves, a response nobody asked for) are not built at all.
  *
  * Discretisation (per call, at most a few dozen actions):
  * - declareCharges: one charge per enemy it may charge (plus each flank under HR-FLANK-1);
@@ -10,30 +13,34 @@
  * - remaining, formed units: forward 25/50/75/100 % of the move left; wheels of 15/30/45° either
  *   way, alone or followed by the rest of the move; turns of 90°, −90° and 180°; the same forward and
  *   wheel shapes as a march; each formation it may adopt at up to three widths (its current files,
- *   the narrowest and the widest allowed);
+ *   the narrowest and the widest allowed); a detachment merging into its parent, and a parent
+ *   splitting off each merged detachment beside it (WHN-DET-5);
  * - remaining, squares and extended order: a slide of 50 % and 100 % of the move left in eight
  *   directions (extended order also as a march).
  */
 import type { ActionContext } from "../../../engine/context.js";
 import type { Outcome } from "../../../engine/context.js";
+import { listLegal, type CandidateListing } from "../../../engine/module.js";
 import type { BattleState } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { roller, seedDice } from "../../../dice/index.js";
 import { getUnit, inPlay, enemiesOf, unitsOf } from "../unit.js";
-import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type DeclareChargeAction, type MarchAction, type MoveAction, type MoveToAction, type RespondAction } from "./actions.js";
+import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type DeclareChargeAction, type MarchAction, type MergeDetachmentAction, type MoveAction, type MoveToAction, type RespondAction, type SplitDetachmentAction } from "./actions.js";
 import { changeFormationHandler } from "./changeFormation.js";
 import { chargeMove } from "./chargeMove.js";
-import { baseMove, moveRate } from "./common.js";
+import { baseMove, moveRate, whyStationary } from "./common.js";
 import { declareCharge } from "./declare.js";
+import { detachmentCandidates } from "./detachments.js";
 import { moveTo } from "./free.js";
 import { FORMATION_TABLE, WHN_FORMATIONS, adoptableFiles } from "./formations.js";
+import { mergeDetachment, splitDetachment } from "./merge.js";
 import { march, move } from "./moves.js";
 import type { Leg } from "./path.js";
 import { respond } from "./respond.js";
 
 /** A movement action a unit may take now. */
-export type MovementAction = ChangeFormationAction | MoveAction | MarchAction | MoveToAction | DeclareChargeAction | RespondAction | ChargeMoveAction;
+export type MovementAction = ChangeFormationAction | MoveAction | MarchAction | MoveToAction | DeclareChargeAction | RespondAction | ChargeMoveAction | MergeDetachmentAction | SplitDetachmentAction;
 
 const FRACTIONS = [0.25, 0.5, 0.75, 1] as const;
 const WHEELS = [15, 30, 45] as const;
@@ -67,6 +74,12 @@ function applies(state: BattleState, a: MovementAction): boolean {
       break;
     case "movement/chargeMove":
       out = chargeMove(state, a, ctx);
+      break;
+    case "movement/mergeDetachment":
+      out = mergeDetachment(state, a, ctx);
+      break;
+    case "movement/splitDetachment":
+      out = splitDetachment(state, a, ctx);
       break;
   }
   return out.ok;
@@ -134,7 +147,8 @@ function formationCandidates(state: BattleState, u: Unit): MovementAction[] {
       picks.add(files[0] as number);
       picks.add(files[files.length - 1] as number);
     }
-    for (const f of picks) out.push({ type: "movement/changeFormation", unit: u.id, formation, files: f });
+    // Re-adopting the current formation and width is refused (same_formation, WHN-FCHG-1).
+    for (const f of picks) if (formation !== u.formation || f !== u.files) out.push({ type: "movement/changeFormation", unit: u.id, formation, files: f });
   }
   return out;
 }
@@ -155,12 +169,33 @@ function responseCandidates(state: BattleState, u: Unit): MovementAction[] {
   return out;
 }
 
+/** A unit's own remaining-step candidates (moves, marches, formation changes), per unit object. */
+const OWN_CANDIDATES = new WeakMap<Unit, { readonly characters: BattleState["characters"]; readonly list: readonly MovementAction[] }>();
+
+/**
+ * A unit's moves, marches and formation changes in the remaining step. They depend on the unit and
+ * its joined characters only (move rates, WHN-LEAD-4), so they are kept per unit object (units are
+ * immutable values) while the state's characters record is the same.
+ */
+function ownCandidates(state: BattleState, u: Unit): readonly MovementAction[] {
+  const hit = OWN_CANDIDATES.get(u);
+  if (hit !== undefined && hit.characters === state.characters) return hit.list;
+  const list = [...(FORMATION_TABLE[u.formation].freeDirection ? freeCandidates(state, u) : formedCandidates(state, u)), ...formationCandidates(state, u)];
+  OWN_CANDIDATES.set(u, { characters: state.characters, list });
+  return list;
+}
+
 /**
  * The movement actions a unit may take in the current step, each one checked to apply without a
  * violation (see the file comment for the discretisation).
  * @example legalMovementActions(state, unitId("fr-1")).map((a) => a.type)
  */
 export function legalMovementActions(state: BattleState, unit: UnitId): MovementAction[] {
+  return movementCandidates(state, unit).filter((a) => applies(state, a));
+}
+
+/** The movement candidates of a unit in the current step, unchecked (see the file comment for the discretisation). */
+export function movementCandidates(state: BattleState, unit: UnitId): MovementAction[] {
   const u = getUnit(state, unit);
   if (u === undefined || !inPlay(u) || state.turn.phase !== "movement" || state.ruleset !== "whn") return [];
   let candidates: MovementAction[] = [];
@@ -174,34 +209,50 @@ export function legalMovementActions(state: BattleState, unit: UnitId): Movement
       }
       break;
     case "chargeResponses":
-      candidates = responseCandidates(state, u);
+      // The respond reducer refuses a unit with no response pending, and every gun (CORE-CHRG-2, WHN-ART-6).
+      if (u.artillery === null && state.pending.some((d) => d.kind === "chargeResponse" && d.unit === u.id)) candidates = responseCandidates(state, u);
       break;
     case "chargeMoves":
       candidates = [{ type: "movement/chargeMove", unit: u.id }];
       break;
     case "remaining":
       candidates = [
-        ...(FORMATION_TABLE[u.formation].freeDirection ? freeCandidates(state, u) : formedCandidates(state, u)),
-        ...formationCandidates(state, u),
+        // Every voluntary move and formation change starts by refusing a stationary unit.
+        ...(whyStationary(state, u) === null ? ownCandidates(state, u) : []),
+        ...detachmentCandidates(state, u),
       ];
       break;
     default:
       candidates = [];
   }
-  return candidates.filter((a) => applies(state, a));
+  return candidates;
 }
 
 /**
- * Every legal movement action of the side that must act now (the engine's `legalActions` calls
- * this): the pending charge responses if any, else each active unit's actions.
+ * The movement candidates of the side that must act now, unchecked: the pending charge responses
+ * if any, else each active unit's candidates.
  */
-export function legalForDecidingSide(state: BattleState): MovementAction[] {
+export function candidatesForDecidingSide(state: BattleState): MovementAction[] {
   if (state.ruleset !== "whn" || state.turn.phase !== "movement") return [];
   const top = state.pending[0];
   if (top !== undefined) {
     if (top.kind !== "chargeResponse") return [];
     const units = state.pending.filter((d) => d.kind === "chargeResponse" && d.side === top.side && d.unit !== null).map((d) => d.unit as UnitId);
-    return units.flatMap((id) => legalMovementActions(state, id));
+    return units.flatMap((id) => movementCandidates(state, id));
   }
-  return unitsOf(state, state.turn.activeSide).flatMap((u) => legalMovementActions(state, u.id));
+  const out: MovementAction[] = [];
+  for (const u of unitsOf(state, state.turn.activeSide)) for (const a of movementCandidates(state, u.id)) out.push(a);
+  return out;
+}
+
+/** The movement module's listing: the deciding side's candidates, each checked against its handler. */
+export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: candidatesForDecidingSide, check: applies };
+
+/**
+ * Every legal movement action of the side that must act now (the engine's `legalActions` lists
+ * the same through {@link MOVEMENT_LISTING}): the pending charge responses if any, else each active
+ * unit's actions.
+ */
+export function legalForDecidingSide(state: BattleState): MovementAction[] {
+  return listLegal(state, MOVEMENT_LISTING);
 }
