@@ -38,14 +38,15 @@ function strength(state: BattleState, side: string): number {
   for (const u of Object.values(state.units)) {
     if (u.side !== side) continue;
     start += unitValue(u, u.startingFigures);
-    if (u.removed !== null || u.figures === 0) continue;
+    // A merged detachment's models stand in its parent's ranks and count there (WHN-DET-5).
+    if (u.removed !== null || u.figures === 0 || u.mergedInto !== null) continue;
     const order = u.order === "FLEEING" ? EVAL_WEIGHTS.fleeing : u.order === "DISORDERED" ? EVAL_WEIGHTS.disordered : 1;
     now += unitValue(u, u.figures) * order;
   }
   return start === 0 ? 0 : now / start;
 }
 
-const active = (u: Unit): boolean => u.removed === null && u.figures > 0 && u.order !== "FLEEING";
+const active = (u: Unit): boolean => u.removed === null && u.mergedInto === null && u.figures > 0 && u.order !== "FLEEING";
 
 /** Mean closeness (0 far … 1 there) of a side's units to their goals: objectives, else the nearest enemy. */
 function approach(state: BattleState, side: SideId, ctx: BotContext): number {
