@@ -16,8 +16,9 @@ import { randomBot } from "../bots/random.js";
 import { greedyBot } from "../bots/greedy.js";
 import { searchBot } from "../bots/mcts.js";
 import { mixSeed } from "../bots/rng.js";
-import { playAction, playApplied, startBattle } from "./game.js";
-import { newRecord, recordAction, type BattleRecord } from "./record.js";
+import { beginPrepared, prepareBattle, type PreparedBattle } from "../engine/create.js";
+import { playAction, playApplied } from "./game.js";
+import { newRecord, type BattleRecord } from "./record.js";
 
 /** Bots by name, built for the scenario: `random`, `greedy` or `search`. */
 export type BotName = "random" | "greedy" | "search";
@@ -47,6 +48,24 @@ export interface BattleOutcome {
   readonly decisions: number;
   /** `finished`: the battle ended; `maxDecisions`: the cap stopped it; `stuck`: a decision had no legal answer (a rules module lists none). */
   readonly stopped: "finished" | "maxDecisions" | "stuck";
+}
+
+/**
+ * Scenarios validated for play, by scenario object: a study plays many battles of one scenario, and
+ * each differs only in its seed (scenarios are immutable values, so the key stays valid).
+ */
+const prepared = new WeakMap<Scenario, PreparedBattle>();
+
+/** The first state of a scenario's battle with a seed: `startBattle(scenarioSetup(scenario, seed), scenario.victory)`, its setup validated once per scenario. */
+function beginScenario(scenario: Scenario, seed: number): BattleState {
+  let battle = prepared.get(scenario);
+  if (battle === undefined) {
+    const p = prepareBattle({ ...scenarioSetup(scenario, seed), victory: scenario.victory });
+    if (!p.ok) throw new FusilladeError("engine/misuse", `fusillade: scenario "${scenario.id}" does not create a battle:\n${formatInputError(p.error)}`);
+    battle = p.value.battle;
+    prepared.set(scenario, battle);
+  }
+  return beginPrepared(battle, seed);
 }
 
 /** The bot context of a scenario: its victory rules and each army's posture. */
@@ -84,10 +103,8 @@ export function playBattle(
     bySide.set(side.id, { bot: typeof b === "string" ? namedBot(b, scenario) : b, budget });
   });
   const setup = scenarioSetup(scenario, seed);
-  const started = startBattle(setup, scenario.victory);
-  if (!started.ok) throw new FusilladeError("engine/misuse", `fusillade: scenario "${scenario.id}" does not create a battle:\n${formatInputError(started.error)}`);
-  let state = started.value;
-  let record = newRecord(setup, scenario.victory);
+  let state = beginScenario(scenario, seed);
+  const actions: Action[] = [];
   let decisions = 0;
   let stuck = false;
   while (state.turn.phase !== "finished" && decisions < maxDecisions) {
@@ -116,7 +133,7 @@ export function playBattle(
     }
     if (!r.ok) throw new FusilladeError("engine/internal", `fusillade: the bot of "${side}" chose an illegal action ${JSON.stringify(action)}: ${formatViolation(r.violation)}`);
     state = r.state;
-    record = recordAction(record, action);
+    actions.push(action);
     options.onDecision?.(state, action, decisions);
     decisions += 1;
   }
@@ -125,7 +142,8 @@ export function playBattle(
     seed,
     result: state.result,
     state,
-    record,
+    // The record is built once at the end (a copy per decision made play quadratic in its length).
+    record: { ...newRecord(setup, scenario.victory), actions },
     log: state.log,
     decisions,
     stopped: state.turn.phase === "finished" ? "finished" : stuck ? "stuck" : "maxDecisions",

@@ -94,7 +94,7 @@ export function checkDiceState(state: DiceState, api: string): void {
   }
   if (state.kind === "prng") {
     const s = state.s;
-    if (state.algorithm !== "sfc32" || !Array.isArray(s) || s.length !== 4 || !s.every(isUint32)) {
+    if (state.algorithm !== "sfc32" || !Array.isArray(s) || s.length !== 4 || !(isUint32(s[0]) && isUint32(s[1]) && isUint32(s[2]) && isUint32(s[3]))) {
       throw new RangeError(`${api}: a prng dice state needs algorithm "sfc32" and four uint32 words in s`);
     }
     return;

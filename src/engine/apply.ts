@@ -57,7 +57,12 @@ export function commit(next: BattleState, dice: Dice, drafts: readonly EventDraf
     e.seq = start + i;
     e.gameTurn = gameTurn;
   }
-  return { state: { ...next, dice: dice.snapshot(), log: events.length === 0 ? next.log : next.log.concat(events) }, events };
+  // Copy, then store: the same object as `{ ...next, dice, log }` without V8's slow path for a
+  // spread followed by more keys (see `EventSink.emit`).
+  const state = { ...next } as { -readonly [K in keyof BattleState]: BattleState[K] };
+  state.dice = dice.snapshot();
+  if (events.length > 0) state.log = next.log.concat(events);
+  return { state, events };
 }
 
 /** Runs a step against fresh dice and a fresh sink; never mutates `state`. */

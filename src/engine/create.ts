@@ -88,6 +88,26 @@ function overlappingUnits(state: BattleState, order: readonly string[]): InputIs
  * if (!r.ok) console.log(r.error.issues);
  */
 export function createBattle(setup: unknown): Result<BattleState, InputError> {
+  const prepared = prepareBattle(setup);
+  return prepared.ok ? { ok: true, value: beginPrepared(prepared.value.battle, prepared.value.seed) } : prepared;
+}
+
+/**
+ * A validated setup that can begin with any dice seed: its checked state before the seed's wind
+ * roll, dice and first turn. Many battles of one setup validate it once (see `beginPrepared`).
+ */
+export interface PreparedBattle {
+  /** The validated state; its `wind` and `dice` are placeholders, replaced when a battle begins. */
+  readonly state: BattleState;
+  /** The setup's own wind, or undefined when each battle rolls it (CORE-GEO-33). */
+  readonly wind: number | undefined;
+}
+
+/**
+ * Validates a setup once for many battles: the same checks as {@link createBattle}, returning the
+ * prepared battle and the setup's own seed.
+ */
+export function prepareBattle(setup: unknown): Result<{ battle: PreparedBattle; seed: number | string }, InputError> {
   const hostile = scanInput(setup);
   if (hostile.length > 0) return invalid("setup/invalid", hostile);
   const parsed = BattleSetupSchema.safeParse(setup);
@@ -96,12 +116,6 @@ export function createBattle(setup: unknown): Result<BattleState, InputError> {
   const problems = checkSetup(s);
   if (problems.length > 0) return invalid("setup/invalid", problems);
 
-  const dice = roller(seedDice(s.seed));
-  let wind = s.wind;
-  if (wind === undefined) {
-    // Wind: a scatter-die arrow, re-rolling HIT (CORE-GEO-33).
-    for (let face = dice.scatter(); wind === undefined; face = dice.scatter()) if (face.kind === "ARROW") wind = face.angle;
-  }
   const first = (s.firstSide ?? s.sides[0].id) as SideId;
   const draft = {
     schemaVersion: SCHEMA_VERSION,
@@ -116,9 +130,10 @@ export function createBattle(setup: unknown): Result<BattleState, InputError> {
     pending: [],
     terrain: s.terrain,
     fires: s.fires,
-    wind,
+    // Placeholders, replaced by `beginPrepared` (a valid wind and the seed's unrolled dice).
+    wind: s.wind ?? 0,
     options: s.options,
-    dice: dice.snapshot(),
+    dice: seedDice(s.seed),
     log: [],
     fnf: s.fnf ?? (s.ruleset === "fnf" ? { units: {} } : null),
     victory: s.victory,
@@ -128,9 +143,24 @@ export function createBattle(setup: unknown): Result<BattleState, InputError> {
   const state = checked.data as BattleState;
   const overlaps = state.ruleset === "whn" ? overlappingUnits(state, s.units.map((u) => u.id as string)) : [];
   if (overlaps.length > 0) return invalid("setup/invalid", overlaps);
+  return { ok: true, value: { battle: { state, wind: s.wind }, seed: s.seed } };
+}
+
+/**
+ * The first state of a prepared battle with a dice seed: the wind rolled unless the setup fixed it,
+ * then the first player's turn begun. Equal to `createBattle` of the setup with that seed.
+ */
+export function beginPrepared(prepared: PreparedBattle, seed: number | string): BattleState {
+  const dice = roller(seedDice(seed));
+  let wind = prepared.wind;
+  if (wind === undefined) {
+    // Wind: a scatter-die arrow, re-rolling HIT (CORE-GEO-33).
+    for (let face = dice.scatter(); wind === undefined; face = dice.scatter()) if (face.kind === "ARROW") wind = face.angle;
+  }
+  const state: BattleState = { ...prepared.state, wind, dice: dice.snapshot() };
   const { ctx, sink } = makeContext(state, dice);
   const begun = beginBattle(state, ctx);
-  return { ok: true, value: commit(begun, dice, sink.drafts).state };
+  return commit(begun, dice, sink.drafts).state;
 }
 
 /**

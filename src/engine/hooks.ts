@@ -13,10 +13,13 @@ for (const m of PHASE_MODULES) {
   for (const [key, hook] of Object.entries(enter)) HOOKS.set(key, [...(HOOKS.get(key) ?? []), hook]);
 }
 
+/** Each point's combined hook, made once (the modules and their hooks are fixed at load). */
+const COMBINED = new Map<string, EnterHook>();
+for (const [key, hooks] of HOOKS) {
+  COMBINED.set(key, hooks.length === 1 ? (hooks[0] as EnterHook) : (state, ctx) => hooks.reduce((s, h) => h(s, ctx), state));
+}
+
 /** The combined hook for a point of the turn sequence, if any module hooks it. */
 export function enterHook(ruleset: Ruleset, phase: Phase | "endOfGameTurn", step: MovementStep | null): EnterHook | undefined {
-  const key = step === null ? `${ruleset}:${phase}` : `${ruleset}:${phase}.${step}`;
-  const hooks = HOOKS.get(key);
-  if (hooks === undefined) return undefined;
-  return (state, ctx) => hooks.reduce((s, h) => h(s, ctx), state);
+  return COMBINED.get(step === null ? `${ruleset}:${phase}` : `${ruleset}:${phase}.${step}`);
 }

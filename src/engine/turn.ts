@@ -16,24 +16,38 @@ export const AdvanceActionSchema = z.strictObject({ type: z.literal("turn/advanc
 
 /** Clears per-turn flags of a side's units and characters (start of its player turn). */
 function resetTurnFlags(state: BattleState, side: SideId): BattleState {
-  const units = { ...state.units };
-  for (const [id, u] of Object.entries(state.units)) {
-    if (u.side === side) units[id as keyof typeof units] = { ...u, flags: FRESH_FLAGS };
+  // A piece whose flags are already the fresh ones is kept as it is (the same object, so whatever
+  // is remembered per unit object, such as its layout, stays valid); a record with no change too.
+  let units: { -readonly [K in keyof BattleState["units"]]: BattleState["units"][K] } | null = null;
+  for (const id in state.units) {
+    const u = state.units[id as keyof typeof state.units];
+    if (u === undefined || u.side !== side || u.flags === FRESH_FLAGS) continue;
+    units ??= { ...state.units };
+    units[id as keyof typeof units] = { ...u, flags: FRESH_FLAGS };
   }
-  const characters = { ...state.characters };
-  for (const [id, c] of Object.entries(state.characters)) {
-    if (c.side === side) characters[id as keyof typeof characters] = { ...c, flags: FRESH_FLAGS };
+  let characters: { -readonly [K in keyof BattleState["characters"]]: BattleState["characters"][K] } | null = null;
+  for (const id in state.characters) {
+    const c = state.characters[id as keyof typeof state.characters];
+    if (c === undefined || c.side !== side || c.flags === FRESH_FLAGS) continue;
+    characters ??= { ...state.characters };
+    characters[id as keyof typeof characters] = { ...c, flags: FRESH_FLAGS };
   }
-  return { ...state, units, characters };
+  if (units === null && characters === null) return state;
+  return { ...state, units: units ?? state.units, characters: characters ?? state.characters };
 }
 
 /** Starts per-phase counters (casualties this phase and the Panic threshold base, WHN-PANIC-2). */
 function resetPhaseCounters(state: BattleState): BattleState {
-  const units = { ...state.units };
-  for (const [id, u] of Object.entries(state.units)) {
+  // A unit whose counters already start this phase is kept as it is (see `resetTurnFlags`).
+  let units: { -readonly [K in keyof BattleState["units"]]: BattleState["units"][K] } | null = null;
+  for (const id in state.units) {
+    const u = state.units[id as keyof typeof state.units];
+    if (u === undefined) continue;
+    if (u.phase.figuresAtStart === u.figures && u.phase.casualties === 0 && !u.phase.panicTested) continue;
+    units ??= { ...state.units };
     units[id as keyof typeof units] = { ...u, phase: { figuresAtStart: u.figures, casualties: 0, panicTested: false } };
   }
-  return { ...state, units };
+  return units === null ? state : { ...state, units };
 }
 
 /** Moves the turn to a point, running the enter hook of that point. */

@@ -17,7 +17,13 @@ export interface Violation {
  * violation("shooting/out_of_range", "WHN-SHOOT-3", { max: 24, actual: 30.5 })
  */
 export function violation(code: string, rule: RuleId | null, details: { readonly [k: string]: JsonValue } = {}): Violation {
-  return { ...details, code, rule };
+  // A plain copy, then two stores: the same object as `{ ...details, code, rule }` (keys in that
+  // order), but without the slow path V8 takes for a spread followed by more keys at a call site
+  // that sees many shapes (every refusal of every rule comes through here).
+  const v: Record<string, JsonValue> = { ...details };
+  v["code"] = code;
+  v["rule"] = rule;
+  return v as unknown as Violation;
 }
 
 /** One problem found in an input, with the path to it. */

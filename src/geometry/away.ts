@@ -3,7 +3,7 @@
  * table edge (CORE-GEO-28).
  */
 import type { Polygon } from "./polygon.js";
-import { polygonDistance } from "./polygon.js";
+import { polygonsWithin } from "./polygon.js";
 import type { Footprint, OrientedRect } from "./rect.js";
 import { footprintDistance, rectCorners, rectPolygon, rectsOverlap } from "./rect.js";
 import { firstApproach, firstClearTravel, footprintAt, rotateFootprint, sweptHulls } from "./sweep.js";
@@ -108,7 +108,7 @@ export const fleeMove = (
     return { fp: rotateFootprint(footprint, centre, angleDiff(facing, heading)), heading };
   };
   const touchesAny = (hulls: Polygon[], polys: Polygon[]): boolean =>
-    hulls.some((h) => polys.some((p) => polygonDistance(h, p) <= EPSILON));
+    hulls.some((h) => polys.some((p) => polygonsWithin(h, p, EPSILON)));
 
   let enemyClearExists = false;
   let chosen: { dir: Vec2; angle: number } | null = null;
@@ -138,7 +138,7 @@ export const fleeMove = (
   const end = footprintAt(turned, dir, travelled);
   const hulls = sweptHulls(turned, scale(dir, travelled));
   const passedThrough = around.friends
-    .filter((u) => u.footprint.some((r) => hulls.some((h) => polygonDistance(h, rectPolygon(r)) <= 0)))
+    .filter((u) => u.footprint.some((r) => hulls.some((h) => polygonsWithin(h, rectPolygon(r), 0))))
     .map((u) => u.id);
   return {
     kind: "moved",

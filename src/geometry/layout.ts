@@ -205,6 +205,24 @@ const layoutLoose = (spec: LooseSpec): UnitLayout => {
   };
 };
 
+/** The kind, width and depth {@link layoutUnit} would give, without placing a model (the same values). */
+export const layoutDimensions = (spec: LayoutSpec): { readonly kind: LayoutSpec["kind"]; readonly width: number; readonly depth: number } => {
+  switch (spec.kind) {
+    case "block": {
+      const { width, depth } = blockDimensions(spec);
+      return { kind: "block", width, depth };
+    }
+    case "square": {
+      if (!Number.isInteger(spec.count) || spec.count < 1) throw new RangeError(`layoutUnit: square count must be a positive integer, got ${spec.count}`);
+      const s = squareSide(spec.count, spec.base);
+      return { kind: "square", width: s, depth: s };
+    }
+    case "loose":
+      if (spec.models.length === 0) throw new RangeError("layoutUnit: a loose unit needs at least one model");
+      return { kind: "loose", width: spec.base.w, depth: spec.base.d };
+  }
+};
+
 /**
  * The footprint {@link layoutUnit} would give, without placing every model: a block's or a
  * square's one rectangle (the same values, for measures that need no model, such as a leader's

@@ -84,7 +84,7 @@ export const pointInPolygon = (p: Vec2, poly: Polygon): boolean => {
   for (let i = 0, j = n - 1; i < n; j = i++) {
     const a = poly[i] as Vec2;
     const b = poly[j] as Vec2;
-    if (pointSegmentDistance(p, a, b) <= NUMERIC_TOL) return true;
+    if (nearSegment(p.x, p.y, a.x, a.y, b.x, b.y)) return true;
     if (a.y > p.y !== b.y > p.y) {
       const xCross = a.x + ((p.y - a.y) * (b.x - a.x)) / (b.y - a.y);
       if (p.x < xCross) inside = !inside;
@@ -117,18 +117,148 @@ export const polygonDistance = (a: Polygon, b: Polygon): number => {
   if (b.length === 1) return pointPolygonDistance(pb, a);
   if (pa !== undefined && b.length >= 3 && pointInPolygon(pa, b)) return 0;
   if (pb !== undefined && a.length >= 3 && pointInPolygon(pb, a)) return 0;
-  const ea = a.length >= 3 ? polygonEdges(a) : polylineEdges(a);
-  const eb = b.length >= 3 ? polygonEdges(b) : polylineEdges(b);
+  return edgesDistance(a, b);
+};
+
+/**
+ * `polygonDistance(a, b) <= d`, with a bounding-box broad phase first: boxes more than `d` apart
+ * (by over 1e-6, far above rounding and `NUMERIC_TOL`) answer false without measuring.
+ */
+export const polygonsWithin = (a: Polygon, b: Polygon, d: number): boolean => {
+  let aMinX = Infinity, aMinY = Infinity, aMaxX = -Infinity, aMaxY = -Infinity;
+  for (const p of a) {
+    if (p.x < aMinX) aMinX = p.x;
+    if (p.x > aMaxX) aMaxX = p.x;
+    if (p.y < aMinY) aMinY = p.y;
+    if (p.y > aMaxY) aMaxY = p.y;
+  }
+  let bMinX = Infinity, bMinY = Infinity, bMaxX = -Infinity, bMaxY = -Infinity;
+  for (const p of b) {
+    if (p.x < bMinX) bMinX = p.x;
+    if (p.x > bMaxX) bMaxX = p.x;
+    if (p.y < bMinY) bMinY = p.y;
+    if (p.y > bMaxY) bMaxY = p.y;
+  }
+  // A gap between the boxes is a lower bound of the distance.
+  const far = d + 1e-6;
+  if (bMinX - aMaxX > far || aMinX - bMaxX > far || bMinY - aMaxY > far || aMinY - bMaxY > far) return false;
+  return polygonDistance(a, b) <= d;
+};
+
+/**
+ * The least `segmentSegmentDistance` between an edge of `a` and an edge of `b` (a polygon's edges
+ * from 3 vertices, else a polyline's), bit-identical to that double loop but cheaper: 0 if any
+ * pair crosses, else the least vertex–edge distance (each is one of the four a pair measures, by
+ * the same arithmetic), with `Math.hypot` taken only for the nearly least.
+ */
+export const edgesDistance = (a: Polygon, b: Polygon): number => {
+  if (a.length < 2 || b.length < 2) return Infinity;
+  const ea = a.length >= 3 ? a.length : 1;
+  const eb = b.length >= 3 ? b.length : 1;
+  if (anyEdgesCross(a, ea, b, eb)) return 0;
+  const least = Math.min(leastVertexEdgeSquare(a, b, eb), leastVertexEdgeSquare(b, a, ea));
+  // Squares within a relative 1e-10 of the least could still round to the least length.
+  const near = least * (1 + 1e-10) + 1e-300;
+  return Math.min(leastVertexEdgeLength(a, b, eb, near), leastVertexEdgeLength(b, a, ea, near));
+};
+
+/** True when some edge of `a` meets some edge of `b` at a single point (the test of `segmentSegmentDistance`). */
+function anyEdgesCross(a: Polygon, ea: number, b: Polygon, eb: number): boolean {
+  for (let i = 0; i < ea; i++) {
+    const p = a[i] as Vec2;
+    const q = a[(i + 1) % a.length] as Vec2;
+    const rx = q.x - p.x, ry = q.y - p.y;
+    for (let j = 0; j < eb; j++) {
+      const c = b[j] as Vec2;
+      const d = b[(j + 1) % b.length] as Vec2;
+      const qx = d.x - c.x, qy = d.y - c.y;
+      const acx = c.x - p.x, acy = c.y - p.y;
+      const den = rx * qy - ry * qx;
+      if (den !== 0) {
+        const s = (acx * qy - acy * qx) / den;
+        const t = (acx * ry - acy * rx) / den;
+        if (s >= 0 && s <= 1 && t >= 0 && t <= 1) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Least squared offset from a vertex of `v` to an edge of `poly` (the first `edges` edges), by the arithmetic of `pointSegmentDistanceXY`. */
+function leastVertexEdgeSquare(v: Polygon, poly: Polygon, edges: number): number {
   let best = Infinity;
-  for (const [p, q] of ea) {
-    for (const [r, s] of eb) {
-      const d = segmentSegmentDistance(p, q, r, s);
-      if (d < best) best = d;
-      if (best === 0) return 0;
+  for (let j = 0; j < edges; j++) {
+    const a = poly[j] as Vec2;
+    const b = poly[(j + 1) % poly.length] as Vec2;
+    const ax = a.x, ay = a.y, bx = b.x, by = b.y;
+    const abx = bx - ax;
+    const aby = by - ay;
+    const l2 = abx * abx + aby * aby;
+    for (let i = 0; i < v.length; i++) {
+      const p = v[i] as Vec2;
+      let dx: number, dy: number;
+      if (l2 === 0) {
+        dx = p.x - ax;
+        dy = p.y - ay;
+      } else {
+        const t = Math.max(0, Math.min(1, ((p.x - ax) * abx + (p.y - ay) * aby) / l2));
+        dx = p.x - (ax + (bx - ax) * t);
+        dy = p.y - (ay + (by - ay) * t);
+      }
+      const sq = dx * dx + dy * dy;
+      if (sq < best) best = sq;
     }
   }
   return best;
-};
+}
+
+/** Least `pointSegmentDistanceXY` from a vertex of `v` to an edge of `poly`, over the pairs whose squared offset is at most `near`. */
+function leastVertexEdgeLength(v: Polygon, poly: Polygon, edges: number, near: number): number {
+  let best = Infinity;
+  for (let j = 0; j < edges; j++) {
+    const a = poly[j] as Vec2;
+    const b = poly[(j + 1) % poly.length] as Vec2;
+    const ax = a.x, ay = a.y, bx = b.x, by = b.y;
+    const abx = bx - ax;
+    const aby = by - ay;
+    const l2 = abx * abx + aby * aby;
+    for (let i = 0; i < v.length; i++) {
+      const p = v[i] as Vec2;
+      let dx: number, dy: number;
+      if (l2 === 0) {
+        dx = p.x - ax;
+        dy = p.y - ay;
+      } else {
+        const t = Math.max(0, Math.min(1, ((p.x - ax) * abx + (p.y - ay) * aby) / l2));
+        dx = p.x - (ax + (bx - ax) * t);
+        dy = p.y - (ay + (by - ay) * t);
+      }
+      if (dx * dx + dy * dy <= near) {
+        const d = Math.hypot(dx, dy);
+        if (d < best) best = d;
+      }
+    }
+  }
+  return best;
+}
+
+/** `pointSegmentDistanceXY(...) <= NUMERIC_TOL`, with `Math.hypot` only when the squared offset is near the bound. */
+function nearSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): boolean {
+  const abx = bx - ax;
+  const aby = by - ay;
+  const l2 = abx * abx + aby * aby;
+  let dx: number, dy: number;
+  if (l2 === 0) {
+    dx = px - ax;
+    dy = py - ay;
+  } else {
+    const t = Math.max(0, Math.min(1, ((px - ax) * abx + (py - ay) * aby) / l2));
+    dx = px - (ax + (bx - ax) * t);
+    dy = py - (ay + (by - ay) * t);
+  }
+  if (dx * dx + dy * dy > NUMERIC_TOL * NUMERIC_TOL * 1.001) return false;
+  return Math.hypot(dx, dy) <= NUMERIC_TOL;
+}
 
 /** Distance from a point to a polygon's area (0 inside). */
 export const pointPolygonDistance = (p: Vec2, poly: Polygon): number => {

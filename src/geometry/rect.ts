@@ -4,7 +4,7 @@
  */
 import type { Frame } from "./frame.js";
 import type { Polygon } from "./polygon.js";
-import { NUMERIC_TOL, segmentSegmentDistance } from "./polygon.js";
+import { NUMERIC_TOL, edgesDistance } from "./polygon.js";
 import type { Vec2 } from "./vec.js";
 import { EPSILON, addScaled, degToRad, dist, dot, forward, inContact, leq, right, rotateAbout, sub } from "./vec.js";
 
@@ -38,11 +38,23 @@ export const rectFrame = (rect: OrientedRect): Frame => ({ p: rectFrontCenter(re
 
 /** Corners in the order front-left, front-right, rear-right, rear-left. */
 export const rectCorners = (rect: OrientedRect): [Vec2, Vec2, Vec2, Vec2] => {
-  const f = forward(rect.facing);
-  const r = right(rect.facing);
-  const { center: c, halfWidth: hw, halfDepth: hd } = rect;
-  const at = (su: number, sf: number): Vec2 => ({ x: c.x + r.x * su * hw + f.x * sf * hd, y: c.y + r.y * su * hw + f.y * sf * hd });
-  return [at(-1, 1), at(1, 1), at(1, -1), at(-1, -1)];
+  // forward and right written out, and the corner helper inlined: the same operations in the same
+  // order (bit-identical) without two vectors and a closure per call (a hot path).
+  const t = degToRad(rect.facing);
+  const fx = Math.cos(t);
+  const fy = Math.sin(t);
+  const rx = Math.sin(t);
+  const ry = -Math.cos(t);
+  const cx = rect.center.x;
+  const cy = rect.center.y;
+  const hw = rect.halfWidth;
+  const hd = rect.halfDepth;
+  return [
+    { x: cx + rx * -1 * hw + fx * 1 * hd, y: cy + ry * -1 * hw + fy * 1 * hd },
+    { x: cx + rx * 1 * hw + fx * 1 * hd, y: cy + ry * 1 * hw + fy * 1 * hd },
+    { x: cx + rx * 1 * hw + fx * -1 * hd, y: cy + ry * 1 * hw + fy * -1 * hd },
+    { x: cx + rx * -1 * hw + fx * -1 * hd, y: cy + ry * -1 * hw + fy * -1 * hd },
+  ];
 };
 
 /** Moves a rectangle by a vector. */
@@ -118,18 +130,8 @@ export const rectsOverlap = (a: OrientedRect, b: OrientedRect): boolean => rectP
  */
 export const rectDistance = (a: OrientedRect, b: OrientedRect): number => {
   if (rectsIntersect(a, b)) return 0;
-  const ca = rectCorners(a);
-  const cb = rectCorners(b);
-  let best = Infinity;
-  for (let i = 0; i < 4; i++) {
-    const p = ca[i] as Vec2;
-    const q = ca[(i + 1) % 4] as Vec2;
-    for (let j = 0; j < 4; j++) {
-      const d = segmentSegmentDistance(p, q, cb[j] as Vec2, cb[(j + 1) % 4] as Vec2);
-      if (d < best) best = d;
-    }
-  }
-  return best;
+  // The least `segmentSegmentDistance` over the 16 edge pairs of the corners (bit-identical).
+  return edgesDistance(rectCorners(a), rectCorners(b));
 };
 
 /** Distance between footprints: the nearest pair of their rectangles (CORE-GEO-10). */
@@ -211,7 +213,24 @@ const APART_SLACK = 1e-6;
  * their bounding circles alone: a cheap broad phase before an exact distance. False means "maybe
  * within": measure. Never true when `isWithin(a, b, x)` holds.
  */
-export const footprintsApart = (a: Footprint, b: Footprint, x: number): boolean => boundsApart(circleOf(a), circleOf(b), x);
+export const footprintsApart = (a: Footprint, b: Footprint, x: number): boolean => {
+  if (a.length !== 1 || b.length !== 1) return boundsApart(circleOf(a), circleOf(b), x);
+  // Two single rectangles (the common case), allocating nothing: `boundsApart` of their
+  // circumcircles, decided first on squares where the answer is certain (a circumradius lies
+  // between the larger half side and the sum of the half sides; 1e-9 covers rounding), the exact
+  // same arithmetic otherwise, so the answer is always `boundsApart`'s.
+  const ra = a[0] as OrientedRect;
+  const rb = b[0] as OrientedRect;
+  const dx = ra.center.x - rb.center.x;
+  const dy = ra.center.y - rb.center.y;
+  const d2 = dx * dx + dy * dy;
+  const t = x + EPSILON + APART_SLACK;
+  const far = t + ra.halfWidth + ra.halfDepth + rb.halfWidth + rb.halfDepth + 1e-9;
+  if (d2 > far * far) return true;
+  const near = t + Math.max(ra.halfWidth, ra.halfDepth) + Math.max(rb.halfWidth, rb.halfDepth) - 1e-9;
+  if (near > 0 && d2 < near * near) return false;
+  return Math.hypot(dx, dy) - Math.hypot(ra.halfWidth, ra.halfDepth) - Math.hypot(rb.halfWidth, rb.halfDepth) > t;
+};
 
 /**
  * The circle of a footprint: a one-rectangle footprint (every formed unit, every movement sample)

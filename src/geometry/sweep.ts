@@ -85,9 +85,20 @@ export const firstClearTravel = (fp: Footprint, dir: Vec2, from: number, blocker
 
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
 
+/** Margin of the swept-area broad phase: far above rounding and `NUMERIC_TOL`, far below any measured gap. */
+const SWEEP_SLACK = 1e-6;
+
+/** Convex hull of a convex polygon at travel 0 and at travel `max` along `dir`: the area it sweeps. */
+const sweptHull = (poly: Polygon, dir: Vec2, max: number): Polygon =>
+  convexHull([...poly, ...poly.map((p) => ({ x: p.x + dir.x * max, y: p.y + dir.y * max }))]);
+
 /** Least travel in [0, max] at which a convex moving polygon comes within `gap` of a convex piece. */
 const firstApproachConvex = (poly: Polygon, dir: Vec2, max: number, piece: Polygon, gap: number): number | null => {
   const at = (s: number): number => polygonDistance(poly.map((p) => ({ x: p.x + dir.x * s, y: p.y + dir.y * s })), piece);
+  // Broad phase: the area swept over the whole travel is farther than the gap (by more than any
+  // rounding or the 1e-9 touching slack of `polygonDistance`), so no probe below could come within
+  // it and the search would end with null.
+  if (polygonDistance(sweptHull(poly, dir, max), piece) > gap + SWEEP_SLACK) return null;
   if (at(0) <= gap) return 0;
   // Distance between convex sets is convex in the travel: find its minimum, then the crossing.
   let a = 0;

@@ -134,8 +134,14 @@ export function characterFootprint(c: Character): Footprint {
   return layoutUnit({ kind: "block", files: 1, count: 1, base: c.base }, { p: c.position, facing: c.facing }).footprint;
 }
 
-/** Units in play per units record (records are immutable values, so the list never goes stale). */
-const IN_PLAY = new WeakMap<BattleState["units"], readonly Unit[]>();
+/**
+ * Units in play for the last few units records (records are immutable values, so a list never goes
+ * stale). A short list held strongly, not a `WeakMap`: nearly every action makes a new record, and
+ * weak entries keyed by short-lived objects cost the garbage collector more than they save.
+ */
+const IN_PLAY_KEPT = 8;
+const IN_PLAY_RECORDS: BattleState["units"][] = [];
+const IN_PLAY_LISTS: (readonly Unit[])[] = [];
 
 /** Units in play, in id order (stable, so every iteration is deterministic). A fresh array. */
 export function unitsInPlay(state: BattleState): Unit[] {
@@ -144,14 +150,18 @@ export function unitsInPlay(state: BattleState): Unit[] {
 
 /** {@link unitsInPlay} without the copy: the cached list itself, for loops that only read it. */
 export function unitsInPlayShared(state: BattleState): readonly Unit[] {
-  const cached = IN_PLAY.get(state.units);
-  if (cached !== undefined) return cached;
+  for (let i = IN_PLAY_RECORDS.length - 1; i >= 0; i--) if (IN_PLAY_RECORDS[i] === state.units) return IN_PLAY_LISTS[i] as readonly Unit[];
   const out: Unit[] = [];
   for (const id of Object.keys(state.units).sort()) {
     const u = state.units[id as UnitId];
     if (u !== undefined && inPlay(u)) out.push(u);
   }
-  IN_PLAY.set(state.units, out);
+  if (IN_PLAY_RECORDS.length >= IN_PLAY_KEPT) {
+    IN_PLAY_RECORDS.shift();
+    IN_PLAY_LISTS.shift();
+  }
+  IN_PLAY_RECORDS.push(state.units);
+  IN_PLAY_LISTS.push(out);
   return out;
 }
 
@@ -165,10 +175,23 @@ export function enemiesOf(state: BattleState, side: SideId): Unit[] {
   return unitsInPlay(state).filter((u) => u.side !== side);
 }
 
+/** The last characters record whose ids were sorted, and those ids (records rarely change). */
+let idsOf: BattleState["characters"] | null = null;
+let sortedIds: readonly string[] = [];
+
+/** The ids of a characters record in sorted order (remembered for the last record asked about). */
+function sortedCharacterIds(characters: BattleState["characters"]): readonly string[] {
+  if (idsOf !== characters) {
+    sortedIds = Object.keys(characters).sort();
+    idsOf = characters;
+  }
+  return sortedIds;
+}
+
 /** Characters in play that have joined a unit. */
 export function joinedCharacters(state: BattleState, unit: UnitId): Character[] {
   const out: Character[] = [];
-  for (const id of Object.keys(state.characters).sort()) {
+  for (const id of sortedCharacterIds(state.characters)) {
     const c = state.characters[id as CharacterId];
     if (c !== undefined && c.removed === null && c.joinedTo === unit) out.push(c);
   }

@@ -12,7 +12,7 @@ import type { Frame } from "../../../geometry/frame.js";
 import { layoutUnit, type UnitLayout } from "../../../geometry/layout.js";
 import { footprintDistance, footprintsApart } from "../../../geometry/rect.js";
 import { inContact } from "../../../geometry/vec.js";
-import { footprintOf, getUnit, inPlay, joinedCharacters, layoutSpecOf, unitsInPlay } from "../unit.js";
+import { footprintOf, getUnit, inPlay, joinedCharacters, layoutSpecOf, unitsInPlay, unitsInPlayShared } from "../unit.js";
 import { FORMATION_TABLE } from "./formations.js";
 
 /** Normal moves of artillery by gun type and state (WHN-ART-3); howitzers move as medium (AMB-38). */
@@ -80,7 +80,7 @@ export function isEngagedUnit(state: BattleState, u: Unit): boolean {
   if (combatOf(state, u.id) !== null) return true;
   const fp = footprintOf(u);
   // Broad phase first: most enemies are far away, and their bounding circles say so cheaply.
-  return unitsInPlay(state).some((e) => e.side !== u.side && !footprintsApart(fp, footprintOf(e), 0) && inContact(footprintDistance(fp, footprintOf(e))));
+  return unitsInPlayShared(state).some((e) => e.side !== u.side && !footprintsApart(fp, footprintOf(e), 0) && inContact(footprintDistance(fp, footprintOf(e))));
 }
 
 /**

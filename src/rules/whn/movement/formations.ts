@@ -148,6 +148,23 @@ export function canAdopt(unit: Unit, formation: Formation, files: number = unit.
  */
 function adoptRefusal(unit: Unit, formation: Formation, files: number, state: BattleState | undefined): { rule: RuleId; why: () => string } | null {
   const info: FormationInfo = FORMATION_TABLE[formation];
+  const unitWhy = unitRefusal(unit, formation, info, state);
+  if (unitWhy !== null) return unitWhy;
+  const fault = widthFault(unit, formation, info, files);
+  if (fault === null) return null;
+  const refuse = (why: () => string) => ({ rule: info.rule, why });
+  if (fault === "files") return refuse(() => "files must be a positive whole number");
+  const f = Math.min(files, unit.figures);
+  const ranks = ranksFor(unit.figures, f);
+  const fr = info.files;
+  const rr = info.ranks;
+  if (fault === "fileRange" && fr !== null) return refuse(() => `${f} files; allowed ${fr[0]}–${fr[1]}`);
+  if (fault === "rankRange" && rr !== null) return refuse(() => `${ranks} ranks; allowed ${rr[0]}–${rr[1] === Infinity ? "any" : rr[1]}`);
+  return refuse(() => `${ranks} ranks for ${f} files; needs ranks ≥ files`);
+}
+
+/** The checks of {@link adoptRefusal} that do not depend on the width. */
+function unitRefusal(unit: Unit, formation: Formation, info: FormationInfo, state: BattleState | undefined): { rule: RuleId; why: () => string } | null {
   const refuse = (why: () => string, rule: RuleId = info.rule) => ({ rule, why });
   if (!(info.troops as readonly string[]).includes(unit.troopType)) return refuse(() => `not for ${unit.troopType}`, "WHN-FORM-1");
   if (info.eligibility === "light" && !unit.light) return refuse(() => "only light troops may skirmish", "WHN-SKIRM-1");
@@ -156,18 +173,25 @@ function adoptRefusal(unit: Unit, formation: Formation, files: number, state: Ba
   if (formation === "EXTENDED_ORDER" && state !== undefined && joinedCharacters(state, unit.id).length > 0)
     return refuse(() => "a joined leader must leave before extended order", "WHN-LEAD-4");
   if (unit.figures < info.minModels) return refuse(() => `needs at least ${info.minModels} models`);
-  if (!Number.isInteger(files) || files < 1) return refuse(() => "files must be a positive whole number");
+  return null;
+}
+
+/**
+ * What is wrong with a width for a formation the unit may otherwise take, allocating nothing (a
+ * listing tries every width): null when nothing is.
+ */
+function widthFault(unit: Unit, formation: Formation, info: FormationInfo, files: number): "files" | "fileRange" | "rankRange" | "ranksBelowFiles" | null {
+  if (!Number.isInteger(files) || files < 1) return "files";
   if (formation === "SQUARE" || formation === "EXTENDED_ORDER" || unit.troopType === "artillery") return null;
   const f = Math.min(files, unit.figures);
   const ranks = ranksFor(unit.figures, f);
   const fr = info.files;
-  if (fr !== null && (f < fr[0] || f > fr[1])) return refuse(() => `${f} files; allowed ${fr[0]}–${fr[1]}`);
+  if (fr !== null && (f < fr[0] || f > fr[1])) return "fileRange";
   // A light infantry LINE may stand in a single rank (AMB-109).
   const lightSingleRank = formation === "LINE" && unit.light && ranks === 1;
   const rr = info.ranks;
-  if (rr !== null && !lightSingleRank && (ranks < rr[0] || ranks > rr[1]))
-    return refuse(() => `${ranks} ranks; allowed ${rr[0]}–${rr[1] === Infinity ? "any" : rr[1]}`);
-  if (info.ranksAtLeastFiles && ranks < f) return refuse(() => `${ranks} ranks for ${f} files; needs ranks ≥ files`);
+  if (rr !== null && !lightSingleRank && (ranks < rr[0] || ranks > rr[1])) return "rankRange";
+  if (info.ranksAtLeastFiles && ranks < f) return "ranksBelowFiles";
   return null;
 }
 
@@ -183,7 +207,9 @@ export function shapeOk(unit: Unit): boolean {
 /** Every file count with which a unit may adopt a formation (for bots and UIs). */
 export function adoptableFiles(unit: Unit, formation: Formation, state?: BattleState): number[] {
   if (formation === "SQUARE" || formation === "EXTENDED_ORDER") return adoptRefusal(unit, formation, unit.files, state) === null ? [unit.files] : [];
+  const info: FormationInfo = FORMATION_TABLE[formation];
+  if (unitRefusal(unit, formation, info, state) !== null) return [];
   const out: number[] = [];
-  for (let f = 1; f <= unit.figures; f++) if (adoptRefusal(unit, formation, f, state) === null) out.push(f);
+  for (let f = 1; f <= unit.figures; f++) if (widthFault(unit, formation, info, f) === null) out.push(f);
   return out;
 }

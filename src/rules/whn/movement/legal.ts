@@ -23,9 +23,9 @@ import type { Outcome } from "../../../engine/context.js";
 import { listLegal, type CandidateListing } from "../../../engine/module.js";
 import type { BattleState } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
-import type { Unit } from "../../../state/unit.js";
+import type { Character, Unit } from "../../../state/unit.js";
 import { roller, seedDice } from "../../../dice/index.js";
-import { getUnit, inPlay, enemiesOf, unitsOf } from "../unit.js";
+import { getUnit, inPlay, enemiesOf, joinedCharacters, unitsInPlayShared } from "../unit.js";
 import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type DeclareChargeAction, type MarchAction, type MergeDetachmentAction, type MoveAction, type MoveToAction, type RespondAction, type SplitDetachmentAction } from "./actions.js";
 import { changeFormationHandler } from "./changeFormation.js";
 import { chargeMove } from "./chargeMove.js";
@@ -170,19 +170,33 @@ function responseCandidates(state: BattleState, u: Unit): MovementAction[] {
 }
 
 /** A unit's own remaining-step candidates (moves, marches, formation changes), per unit object. */
-const OWN_CANDIDATES = new WeakMap<Unit, { readonly characters: BattleState["characters"]; readonly list: readonly MovementAction[] }>();
+const OWN_CANDIDATES = new WeakMap<Unit, { characters: BattleState["characters"]; readonly joined: readonly Character["profile"][]; readonly list: readonly MovementAction[] }>();
 
 /**
  * A unit's moves, marches and formation changes in the remaining step. They depend on the unit and
- * its joined characters only (move rates, WHN-LEAD-4), so they are kept per unit object (units are
- * immutable values) while the state's characters record is the same.
+ * its joined characters' profiles only (move rates, WHN-LEAD-4: whether any is joined), so they are
+ * kept per unit object (units are immutable values) while the same profiles are joined to it (a
+ * character moving with its unit makes a new characters record, not a new profile).
  */
 function ownCandidates(state: BattleState, u: Unit): readonly MovementAction[] {
   const hit = OWN_CANDIDATES.get(u);
-  if (hit !== undefined && hit.characters === state.characters) return hit.list;
+  if (hit !== undefined) {
+    if (hit.characters === state.characters) return hit.list;
+    if (sameProfiles(hit.joined, joinedCharacters(state, u.id))) {
+      hit.characters = state.characters;
+      return hit.list;
+    }
+  }
   const list = [...(FORMATION_TABLE[u.formation].freeDirection ? freeCandidates(state, u) : formedCandidates(state, u)), ...formationCandidates(state, u)];
-  OWN_CANDIDATES.set(u, { characters: state.characters, list });
+  OWN_CANDIDATES.set(u, { characters: state.characters, joined: joinedCharacters(state, u.id).map((c) => c.profile), list });
   return list;
+}
+
+/** True when the characters joined now have the very profiles remembered, in the same order. */
+function sameProfiles(remembered: readonly Character["profile"][], joined: readonly Character[]): boolean {
+  if (remembered.length !== joined.length) return false;
+  for (let i = 0; i < joined.length; i++) if ((joined[i] as Character).profile !== remembered[i]) return false;
+  return true;
 }
 
 /**
@@ -196,36 +210,39 @@ export function legalMovementActions(state: BattleState, unit: UnitId): Movement
 
 /** The movement candidates of a unit in the current step, unchecked (see the file comment for the discretisation). */
 export function movementCandidates(state: BattleState, unit: UnitId): MovementAction[] {
+  const out: MovementAction[] = [];
   const u = getUnit(state, unit);
-  if (u === undefined || !inPlay(u) || state.turn.phase !== "movement" || state.ruleset !== "whn") return [];
-  let candidates: MovementAction[] = [];
+  if (u !== undefined) addMovementCandidates(state, u, out);
+  return out;
+}
+
+/** Appends a unit's {@link movementCandidates} to `out` (no array per unit: a listing runs every decision). */
+function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[]): void {
+  if (!inPlay(u) || state.turn.phase !== "movement" || state.ruleset !== "whn") return;
   switch (state.turn.step) {
     case "declareCharges":
       for (const e of enemiesOf(state, u.side)) {
-        candidates.push({ type: "movement/declareCharge", unit: u.id, target: e.id });
+        out.push({ type: "movement/declareCharge", unit: u.id, target: e.id });
         if (state.options.hr.flankChargeEngaged) {
-          for (const face of ["left", "right"] as const) candidates.push({ type: "movement/declareCharge", unit: u.id, target: e.id, face });
+          for (const face of ["left", "right"] as const) out.push({ type: "movement/declareCharge", unit: u.id, target: e.id, face });
         }
       }
-      break;
+      return;
     case "chargeResponses":
       // The respond reducer refuses a unit with no response pending, and every gun (CORE-CHRG-2, WHN-ART-6).
-      if (u.artillery === null && state.pending.some((d) => d.kind === "chargeResponse" && d.unit === u.id)) candidates = responseCandidates(state, u);
-      break;
+      if (u.artillery === null && state.pending.some((d) => d.kind === "chargeResponse" && d.unit === u.id)) for (const a of responseCandidates(state, u)) out.push(a);
+      return;
     case "chargeMoves":
-      candidates = [{ type: "movement/chargeMove", unit: u.id }];
-      break;
+      out.push({ type: "movement/chargeMove", unit: u.id });
+      return;
     case "remaining":
-      candidates = [
-        // Every voluntary move and formation change starts by refusing a stationary unit.
-        ...(whyStationary(state, u) === null ? ownCandidates(state, u) : []),
-        ...detachmentCandidates(state, u),
-      ];
-      break;
+      // Every voluntary move and formation change starts by refusing a stationary unit.
+      if (whyStationary(state, u) === null) for (const a of ownCandidates(state, u)) out.push(a);
+      for (const a of detachmentCandidates(state, u)) out.push(a);
+      return;
     default:
-      candidates = [];
+      return;
   }
-  return candidates;
 }
 
 /**
@@ -235,13 +252,18 @@ export function movementCandidates(state: BattleState, unit: UnitId): MovementAc
 export function candidatesForDecidingSide(state: BattleState): MovementAction[] {
   if (state.ruleset !== "whn" || state.turn.phase !== "movement") return [];
   const top = state.pending[0];
+  const out: MovementAction[] = [];
   if (top !== undefined) {
     if (top.kind !== "chargeResponse") return [];
-    const units = state.pending.filter((d) => d.kind === "chargeResponse" && d.side === top.side && d.unit !== null).map((d) => d.unit as UnitId);
-    return units.flatMap((id) => movementCandidates(state, id));
+    for (const d of state.pending) {
+      if (d.kind !== "chargeResponse" || d.side !== top.side || d.unit === null) continue;
+      const u = getUnit(state, d.unit as UnitId);
+      if (u !== undefined) addMovementCandidates(state, u, out);
+    }
+    return out;
   }
-  const out: MovementAction[] = [];
-  for (const u of unitsOf(state, state.turn.activeSide)) for (const a of movementCandidates(state, u.id)) out.push(a);
+  const side = state.turn.activeSide;
+  for (const u of unitsInPlayShared(state)) if (u.side === side) addMovementCandidates(state, u, out);
   return out;
 }
 

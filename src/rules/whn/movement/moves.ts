@@ -16,7 +16,7 @@ import type { MarchAction, MoveAction } from "./actions.js";
 import { baseMove, moveRate, readyToMove, refuse, wheeledThisPhase } from "./common.js";
 import { detachmentRangeViolation } from "./detachments.js";
 import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
-import { checkPlacement, measurePath, type Leg } from "./path.js";
+import { checkPlacement, measurePath, pathLengths, type Leg } from "./path.js";
 
 /** Distance within which enemies forbid a march (CORE-MOVE-2). */
 export const MARCH_BLOCK_RANGE = 8;
@@ -59,8 +59,17 @@ function pathMove(state: BattleState, u: Unit, legs: readonly Leg[], ctx: Action
   const M = baseMove(state, u);
   const rate = moveRate(state, u);
   const allowance = march ? (info.march ?? 0) * M : (1 - u.flags.moveUsed) * rate;
-  const path = measurePath(state, u, legs, rate, M);
   const limit = info.wheelLimit;
+  if (state.terrain.length === 0) {
+    // No terrain: the surcharge is 0, so a path whose plain length is over the allowance is
+    // refused as `measurePath` would refuse it (same cost, surcharge 0), without its samples.
+    const plain = pathLengths(u, legs, rate);
+    const wheelOk = limit === null || leq(wheeledThisPhase(state, u.id) + plain.wheel, limit);
+    if (wheelOk && Number.isFinite(plain.cost) && !leq(plain.cost, allowance)) {
+      return fail(refuse("too_far", march ? "CORE-MOVE-2" : "CORE-MOVE-1", { unit: u.id, cost: plain.cost + 0, allowance, surcharge: 0 }));
+    }
+  }
+  const path = measurePath(state, u, legs, rate, M);
   const wheeled = wheeledThisPhase(state, u.id) + path.wheel;
   if (limit !== null && !leq(wheeled, limit)) {
     return fail(refuse("wheel_limit", "WHN-MOVE-4", { unit: u.id, formation: u.formation, wheel: wheeled, limit }));

@@ -15,7 +15,8 @@ import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectB
 import { crossesTableEdge } from "../../../geometry/away.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { addScaled, forward, leq, lt } from "../../../geometry/vec.js";
-import { footprintOf, unitsInPlay } from "../unit.js";
+import { footprintOf, layoutSpecOf, unitsInPlay } from "../unit.js";
+import { layoutDimensions } from "../../../geometry/layout.js";
 import { layoutAt, refuse } from "./common.js";
 
 /** One leg of a formed unit's move, as the action gives it. */
@@ -73,7 +74,8 @@ function overlapsPolygon(r: import("../../../geometry/rect.js").OrientedRect, po
  * rate `rate`; `move` is the unit's M for obstacle costs.
  */
 export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], rate: number, move: number): MeasuredPath {
-  const base = layoutAt(u, { p: u.position, facing: u.facing });
+  // Only the shape is needed here: the models are laid out per sample below only for a loose unit.
+  const base = layoutDimensions(layoutSpecOf(u));
   const width = base.width;
   const depth = base.depth;
   const terrain = state.terrain as readonly TerrainFeature[];
@@ -122,6 +124,25 @@ export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], r
     }
   }
   return { end: frame, cost: cost + surcharge, wheel, turns, surcharge, entersImpassable: impassable, samples };
+}
+
+/**
+ * The cost before terrain and the wheel of a path: `measurePath`'s `cost` and `wheel` summed in
+ * the same order (so the same numbers), without placing a sample. With no terrain on the table a
+ * path's surcharge is 0 and this is its whole cost: a path too long is refused without measuring.
+ */
+export function pathLengths(u: Unit, legs: readonly Leg[], rate: number): { readonly cost: number; readonly wheel: number } {
+  const width = layoutDimensions(layoutSpecOf(u)).width;
+  let cost = 0;
+  let wheel = 0;
+  for (const leg of legs) {
+    if (leg.kind === "forward") cost += leg.distance;
+    else if (leg.kind === "wheel") {
+      cost += wheelCost(leg.degrees, width);
+      wheel += leg.degrees;
+    } else cost += rate / 4;
+  }
+  return { cost, wheel };
 }
 
 /** Options for {@link checkPlacement}. */
