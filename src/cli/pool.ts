@@ -4,18 +4,20 @@
  * batching or the order results come back in (tallies are integer sums merged in chunk order).
  *
  * Why it is shaped like this (docs/performance.md, workerSpeedup): a thread costs a start-up, a
- * load of the bundle and a cold JIT; so the study is sent once per thread (`workerData`), planned
- * while the thread loads, each cell prepared once per thread, consecutive chunks of a cell are
- * batched into tasks of ~50 ms once their cost is known, each thread holds a second task so it
- * does not wait on a busy main thread, and the main thread samples too (N workers = the main thread
- * and N − 1 pool threads), so the run starts sampling at once, on code the process has warmed.
+ * load of the bundle and a cold JIT; so a pool can stay open across studies (`openStudyPool`), its
+ * threads keeping their bundle and JIT; a study's text rides only on its first tasks (until every
+ * thread has returned a result for it), each thread plans it once, and later tasks carry its
+ * number; each cell is prepared once per thread; consecutive chunks of a cell are batched into
+ * tasks of ~50 ms once their cost is known; each thread holds a second task so it does not wait on
+ * a busy main thread; and the main thread samples too (N workers = the main thread and N − 1 pool
+ * threads), so a run starts sampling at once, on code the process has warmed.
  */
 import { Piscina } from "piscina";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { preparedFor, runChunk, runPlanAsync, Scheduler, type Plan, type RunOptions, type RunOutcome, type Study, type Tally } from "../analysis/index.js";
-import { studyKey, type ChunkResult, type ChunkTask, type WorkerInit } from "./protocol.js";
+import { preparedFor, runChunk, runPlanAsync, Scheduler, type Plan, type RunOptions, type RunOutcome, type Tally } from "../analysis/index.js";
+import { studyKey, type ChunkResult, type ChunkTask } from "./protocol.js";
 
 /** Where the worker script is, and how to load it. */
 export interface WorkerScript {
@@ -32,43 +34,50 @@ function workerScript(): WorkerScript {
   return { filename: fileURLToPath(ts), execArgv: ["--import", import.meta.resolve("tsx")] };
 }
 
-/** A started pool of study threads. */
-export interface StudyPool {
+/** Started worker threads, before any study: the pool's side of piscina. */
+interface Threads {
   readonly threads: number;
-  /** Runs a task; rejects with the pool's error if a thread cannot start. */
+  /** Runs a task; rejects with a clear error if a thread fails (then every later task fails too). */
   run(task: ChunkTask): Promise<ChunkResult>;
+  /** The error that broke the pool (a thread that could not start), if any. */
+  broken(): Error | null;
+  /** Stops the threads; idempotent. */
   destroy(): Promise<void>;
 }
 
-/**
- * Starts `threads` worker threads for one study; they load and plan it at once, before any task.
- * @example
- * const pool = startStudyPool(plan.study, 2);
- */
-export function startStudyPool(study: Study, threads: number, script: WorkerScript = workerScript()): StudyPool {
-  const workerData: WorkerInit = { study: studyKey(study) };
+/** Starts `threads` worker threads; they load the bundle at once and get a study with their first tasks. */
+function startThreads(threads: number, script: WorkerScript): Threads {
   const pool = new Piscina<ChunkTask, ChunkResult>({
     filename: script.filename,
     ...(script.execArgv === undefined ? {} : { execArgv: [...script.execArgv] }),
-    workerData,
     minThreads: threads,
     maxThreads: threads,
     // One task running and one waiting in each thread: a thread never idles while the main thread samples.
     concurrentTasksPerWorker: 2,
-    idleTimeout: 60_000,
+    // The pool lives until close(): its threads keep their loaded bundle and warm JIT between studies.
+    idleTimeout: Number.POSITIVE_INFINITY,
   });
   // piscina reports a thread that fails while loading as an 'error' event and leaves queued tasks
-  // pending forever (the process then exits with code 0 and no output): fail every task instead.
+  // pending forever (the process then exits with code 0 and no output): fail every task instead,
+  // and stop the pool so piscina does not keep replacing a thread that cannot load.
   // A thread that fails with a task assigned rejects that task with the bare error: name the worker.
   const clear = (e: unknown): Error => new Error(`study pool: a worker thread failed (${script.filename}): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  let failure: Error | null = null;
   let fail: (e: Error) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => (fail = reject));
   failed.catch(() => undefined);
-  pool.on("error", (e: unknown) => fail(clear(e)));
+  let destroyed: Promise<void> | null = null;
+  const destroy = (): Promise<void> => (destroyed ??= pool.destroy());
+  pool.on("error", (e: unknown) => {
+    failure ??= clear(e);
+    fail(failure);
+    void destroy().catch(() => undefined);
+  });
   return {
     threads,
-    run: (task) => Promise.race([pool.run(task).catch((e: unknown) => Promise.reject(clear(e))), failed]),
-    destroy: () => pool.destroy(),
+    run: (task) => (failure !== null ? Promise.reject(failure) : Promise.race([pool.run(task).catch((e: unknown) => Promise.reject(failure ?? clear(e))), failed])),
+    broken: () => failure,
+    destroy,
   };
 }
 
@@ -82,14 +91,31 @@ export interface ThreadStats {
   readonly busyMs: number;
 }
 
-/** Options of {@link runWithPool}. */
-export interface PoolRunOptions extends Omit<RunOptions, "parallelism"> {
+/** Options of one run on a {@link StudyPool}. */
+export interface StudyRunOptions extends Omit<RunOptions, "parallelism"> {
+  /** Called when the run is over: per-thread busy time (not called for an inline run). */
+  readonly onFinish?: (stats: readonly ThreadStats[]) => void;
+}
+
+/** Options of {@link openStudyPool}. */
+export interface StudyPoolOptions {
   /** Whether the main thread samples too (default true): N workers are then the main thread and N − 1 pool threads. */
   readonly mainThread?: boolean;
-  /** Called when the run is over, before the threads stop: per-thread busy time. */
-  readonly onFinish?: (stats: readonly ThreadStats[]) => void;
   /** The worker script (tests). */
   readonly script?: WorkerScript;
+}
+
+/** Options of {@link runWithPool}. */
+export interface PoolRunOptions extends StudyRunOptions, StudyPoolOptions {}
+
+/** A pool of study threads kept alive across studies (see {@link openStudyPool}). */
+export interface StudyPool {
+  /** Executors of a run: pool threads, plus this thread when it samples too. */
+  readonly workers: number;
+  /** Runs a plan on the pool; runs on one pool are taken one at a time, in call order. */
+  run(plan: Plan, options?: StudyRunOptions): Promise<RunOutcome>;
+  /** Stops the threads; idempotent. A run still going rejects; a later run rejects. */
+  close(): Promise<void>;
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
@@ -99,37 +125,105 @@ const TASK_MS = 50;
 /** The main thread's slices: short, so results from the pool are handled and answered promptly. */
 const MAIN_SLICE_MS = 20;
 
+/** Runs a plan inline in this thread, yielding between chunks (progress and Ctrl-C stay live). */
+function runInline(plan: Plan, options: StudyRunOptions): Promise<RunOutcome> {
+  return runPlanAsync(
+    plan,
+    async (u) => {
+      await yieldToLoop();
+      return runChunk(plan, u.cell, u.chunk);
+    },
+    { ...options, parallelism: 1 },
+  );
+}
+
 /**
- * Runs a plan on `workers` threads (1: inline in this thread).
+ * Opens a pool of `workers` executors (1: inline in this thread) that stays open across studies:
+ * its threads start now and keep their loaded bundle and warm JIT until `close()`, so a process
+ * that runs many studies (an app, a sweep) pays a thread's start-up once. A study's text rides on
+ * its first tasks, until every thread has it; each thread plans it once.
+ * @example
+ * const pool = openStudyPool(2);
+ * try {
+ *   for (const plan of plans) outcomes.push(await pool.run(plan, { onProgress }));
+ * } finally {
+ *   await pool.close();
+ * }
+ */
+export function openStudyPool(workers: number, options: StudyPoolOptions = {}): StudyPool {
+  const main = options.mainThread ?? true;
+  const count = Math.max(1, Math.floor(workers));
+  const threads = count <= 1 ? 0 : main ? count - 1 : count;
+  const pool = threads === 0 ? null : startThreads(threads, options.script ?? workerScript());
+  // Study identity: the study's text, numbered by this pool; the worker keeps the last study it planned.
+  const ids = new Map<string, number>();
+  // The study the threads were last given, and the threads that have it (a thread acknowledges a
+  // study by returning a result for it); piscina chooses the thread, so a task carries the study
+  // until every thread has it.
+  let current: { id: number; text: string; have: Set<number> } | null = null;
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const runOne = async (plan: Plan, opts: StudyRunOptions): Promise<RunOutcome> => {
+    if (closed) throw new Error("study pool: run() after close()");
+    if (pool === null) return runInline(plan, opts);
+    const broken = pool.broken();
+    if (broken !== null) throw broken;
+    const text = studyKey(plan.study);
+    let id = ids.get(text);
+    if (id === undefined) ids.set(text, (id = ids.size + 1));
+    if (current?.id !== id) current = { id, text, have: new Set() };
+    const study = current;
+    const send = (task: { cell: number; chunks: number[] }): Promise<ChunkResult> =>
+      pool
+        .run(study.have.size >= pool.threads ? { study: study.id, ...task } : { study: study.id, text: study.text, ...task })
+        .then((r) => (study.have.add(r.threadId), r));
+    try {
+      // While the threads start or take the study: set up every cell here, so a cell the rules
+      // cannot set up fails as a StudySetupError (a usage error) whichever thread would have met it first.
+      for (const c of plan.cells) for (const v of plan.variants) preparedFor(plan, c.index, v);
+      return await drive(plan, send, pool.threads, main, opts);
+    } catch (e) {
+      // A thread may have been replaced meanwhile: send the study again next time.
+      current = null;
+      if (closed) throw new Error("study pool: close() was called during the run", { cause: e });
+      throw e;
+    }
+  };
+
+  return {
+    workers: count,
+    run(plan, opts = {}) {
+      if (closed) return Promise.reject(new Error("study pool: run() after close()"));
+      const r = queue.then(() => runOne(plan, opts));
+      queue = r.catch(() => undefined);
+      return r;
+    },
+    close() {
+      closed = true;
+      return pool === null ? Promise.resolve() : pool.destroy();
+    },
+  };
+}
+
+/**
+ * Runs a plan on `workers` threads (1: inline in this thread): opens a pool, runs, closes it.
  * @example
  * const outcome = await runWithPool(plan, 4, { onProgress });
  */
 export async function runWithPool(plan: Plan, workers: number, options: PoolRunOptions = {}): Promise<RunOutcome> {
-  if (workers <= 1) {
-    return runPlanAsync(
-      plan,
-      async (u) => {
-        await yieldToLoop();
-        return runChunk(plan, u.cell, u.chunk);
-      },
-      { ...options, parallelism: 1 },
-    );
-  }
-  const main = options.mainThread ?? true;
-  const pool = startStudyPool(plan.study, main ? workers - 1 : workers, options.script);
+  const { mainThread, script, ...run } = options;
+  const pool = openStudyPool(workers, { ...(mainThread === undefined ? {} : { mainThread }), ...(script === undefined ? {} : { script }) });
   try {
-    // While the threads start: set up every cell here, so a cell the rules cannot set up fails
-    // as a StudySetupError (a usage error) whichever thread would have met it first.
-    for (const c of plan.cells) for (const v of plan.variants) preparedFor(plan, c.index, v);
-    return await drive(plan, pool, main, options);
+    return await pool.run(plan, run);
   } finally {
-    await pool.destroy();
+    await pool.close();
   }
 }
 
 /** Issues batches of units to the pool (and to this thread), merging every chunk through the scheduler. */
-async function drive(plan: Plan, pool: StudyPool, main: boolean, options: PoolRunOptions): Promise<RunOutcome> {
-  const executors = pool.threads + (main ? 1 : 0);
+async function drive(plan: Plan, send: (task: { cell: number; chunks: number[] }) => Promise<ChunkResult>, threads: number, main: boolean, options: StudyRunOptions): Promise<RunOutcome> {
+  const executors = threads + (main ? 1 : 0);
   const s = new Scheduler(plan, { ...options, parallelism: executors * 2 });
   const totalUnits = plan.cells.reduce((n, c) => n + (options.chunks?.[c.index]?.length ?? plan.chunksPerCell), 0);
   const stats = new Map<string, { thread: string; tasks: number; chunks: number; busyMs: number }>();
@@ -180,11 +274,10 @@ async function drive(plan: Plan, pool: StudyPool, main: boolean, options: PoolRu
   const stopped = (): boolean => failure !== null || options.signal?.aborted === true || s.finished;
   const inFlight = new Set<Promise<void>>();
   const launch = (): void => {
-    while (!stopped() && inFlight.size < pool.threads * 2) {
+    while (!stopped() && inFlight.size < threads * 2) {
       const batch = take(batchFor(TASK_MS), main);
       if (batch === null) return;
-      const p: Promise<void> = pool
-        .run(batch)
+      const p: Promise<void> = send(batch)
         .then(
           (r) => {
             account(String(r.threadId), batch.chunks.length, r.busyMs);

@@ -1,17 +1,18 @@
 /**
  * What the study pool (src/cli/pool.ts) and its worker threads (src/cli/worker.ts) send each other.
- * Kept apart from the worker script, which plans its study as it loads.
+ * Kept apart from the worker script, which runs as it loads.
  */
 import type { Study, Tally } from "../analysis/index.js";
 
-/** What the pool gives each worker thread when it starts. */
-export interface WorkerInit {
-  /** JSON of the normalized study (key order kept: it orders axes and variants). */
-  readonly study: string;
-}
-
-/** What the pool sends a worker: consecutive chunks of one cell. */
+/**
+ * What the pool sends a worker: consecutive chunks of one cell of a study. The study travels as
+ * `text` only until the thread has it (the thread keeps the last study it planned, by `study`).
+ */
 export interface ChunkTask {
+  /** The study's number in this pool (its identity: one number per study text). */
+  readonly study: number;
+  /** {@link studyKey} of the study, on the first tasks of a study only. */
+  readonly text?: string;
   readonly cell: number;
   readonly chunks: readonly number[];
 }
@@ -24,7 +25,7 @@ export interface ChunkResult {
   readonly threadId: number;
 }
 
-/** Study text for {@link WorkerInit}. Key order is kept: it orders axes and variants. */
+/** Study text for {@link ChunkTask}. Key order is kept: it orders axes and variants. */
 export function studyKey(study: Study): string {
   return JSON.stringify(study);
 }
