@@ -28,11 +28,14 @@ function checkSetup(setup: ReturnType<typeof BattleSetupSchema.parse>): InputIss
     if (prev !== undefined) issues.push({ path, message: `duplicate id "${id}" (already used at ${prev})`, code: "custom" });
     else seen.set(id, path.join("."));
   };
+  // A parent may start with detachments merged into its ranks (WHN-DET-5): their models count in its figures.
+  const mergedStart = new Map<string, number>();
+  for (const u of setup.units) if (u.mergedInto !== null) mergedStart.set(u.mergedInto, (mergedStart.get(u.mergedInto) ?? 0) + (u.startingFigures ?? u.figures));
   setup.units.forEach((u, i) => {
     claim(u.id, ["units", i, "id"]);
     if (!sideIds.includes(u.side)) issues.push({ path: ["units", i, "side"], message: `unknown side "${u.side}"`, code: "custom" });
-    if (u.startingFigures !== undefined && u.figures > u.startingFigures)
-      issues.push({ path: ["units", i, "figures"], message: "more figures than startingFigures", code: "custom" });
+    if (u.startingFigures !== undefined && u.figures > u.startingFigures + (mergedStart.get(u.id) ?? 0))
+      issues.push({ path: ["units", i, "figures"], message: "more figures than startingFigures (and the detachments merged into it)", code: "custom" });
     const { x, y } = u.position;
     if (x < 0 || y < 0 || x > setup.table.width || y > setup.table.height)
       issues.push({ path: ["units", i, "position"], message: `position (${x}, ${y}) is off the ${setup.table.width}" × ${setup.table.height}" table`, code: "custom" });
@@ -60,7 +63,8 @@ function checkSetup(setup: ReturnType<typeof BattleSetupSchema.parse>): InputIss
 function overlappingUnits(state: BattleState, order: readonly string[]): InputIssue[] {
   const boxes = order.flatMap((id, index) => {
     const u = state.units[id as keyof typeof state.units];
-    if (u === undefined || u.figures === 0 || u.removed !== null) return [];
+    // A detachment merged into its parent stands in the parent's ranks, not on the table (WHN-DET-5).
+    if (u === undefined || u.figures === 0 || u.removed !== null || u.mergedInto !== null) return [];
     const fp = footprintOf(u);
     const xs = fp.flatMap((r) => rectCorners(r).map((c) => c.x));
     return [{ id, index, fp, lo: Math.min(...xs), hi: Math.max(...xs) }];

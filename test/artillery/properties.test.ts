@@ -161,3 +161,26 @@ describe("exact odds against sampling", () => {
     expect(Math.abs(u.casualties.mean() - crew / N)).toBeLessThan(0.08);
   });
 });
+
+describe("guns against a parent with merged elites", () => {
+  it("WHN-DET-5: canister on a parent whose merged grenadiers fill its front rank saves with their armour (CORE-UNIT-1); a setup may start merged", () => {
+    // gb-1: 10 models in 5 files, 5 of them grenadiers in breastplates merged in its ranks. The
+    // merged detachment sits under its parent at deployment: it is off the table, so no overlap.
+    const merged = [
+      gun("fr-art", "fr"),
+      line("gb-1", 20, { figures: 10, startingFigures: 5 } as never),
+      line("gb-d", 20, { figures: 5, files: 5, detachmentOf: "gb-1", mergedInto: "gb-1", equipment: { missile: "musket", melee: "musketBayonet", armour: "heavy" } } as never),
+    ];
+    const s = battle(merged);
+    const read = gunFireSituation(s, { unit: "fr-art" as never, target: "gb-1" as never, ammunition: "canister" });
+    if (!read.ok) throw new Error(JSON.stringify(read.violation));
+    const body = gunFireSpec(s, read.situation).bodies["gb-1"];
+    // Canister is S4 (WHN-ART-11): heavy armour's 5+ worsens by one to 6+ (CORE-SAVE-1); no armour has no save.
+    expect(body).toMatchObject({ kind: "troops", figures: 10, saveNeed: 6 });
+    // Without the elites (or with too few of them to fill half the front) the parent has no save.
+    const plain = battle([gun("fr-art", "fr"), line("gb-1", 20)]);
+    const r2 = gunFireSituation(plain, { unit: "fr-art" as never, target: "gb-1" as never, ammunition: "canister" });
+    if (!r2.ok) throw new Error(JSON.stringify(r2.violation));
+    expect(gunFireSpec(plain, r2.situation).bodies["gb-1"]).toMatchObject({ kind: "troops", saveNeed: null });
+  });
+});

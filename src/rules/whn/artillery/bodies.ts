@@ -44,8 +44,12 @@ export interface GunBody {
 /** Any body a gun may hit. */
 export type Body = TroopBody | GunBody;
 
-/** A unit's models as the target of hits of Strength S (WHN-DIS-2: DISORDERED T −1; CORE-SAVE-1). */
-export function troopBody(u: Unit, S: number): TroopBody {
+/**
+ * A unit's models as the target of hits of Strength S (WHN-DIS-2: DISORDERED T −1; CORE-SAVE-1).
+ * `equipment` is what it saves with: a parent whose merged elites fill half its front rank saves
+ * with theirs (CORE-UNIT-1, WHN-DET-5; `saveEquipment`).
+ */
+export function troopBody(u: Unit, S: number, equipment: Unit["equipment"] = u.equipment): TroopBody {
   const T = clampStat(u.profile.T - (u.order === "DISORDERED" ? 1 : 0));
   return {
     kind: "troops",
@@ -54,7 +58,7 @@ export function troopBody(u: Unit, S: number): TroopBody {
     W: u.profile.W,
     woundsTaken: u.woundsTaken,
     woundNeed: toWoundNeed(S, T),
-    saveNeed: saveNeed({ equipment: u.equipment, mounted: isMounted(u) }, S),
+    saveNeed: saveNeed({ equipment, mounted: isMounted(u) }, S),
   };
 }
 

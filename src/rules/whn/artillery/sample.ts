@@ -3,6 +3,7 @@
  * then sampled with the dice — by the reducer, and by studies and tests in a tight loop. The exact
  * odds (odds.ts) read the same spec.
  */
+import { saveEquipment } from "../combined.js";
 import type { Dice } from "../../../dice/index.js";
 import type { BattleState } from "../../../state/battle.js";
 import type { Vec2 } from "../../../geometry/vec.js";
@@ -47,7 +48,7 @@ export function gunFireSpec(state: BattleState, s: GunFireSituation): GunFireSpe
     const a = u.artillery;
     if (a !== null) crewCounts[p.id] = a.shelteringIn === null && !a.abandoned ? u.figures : 0;
     // Shell strikes an artillery piece's crew (WHN-ART-14): it counts as its crew models (CORE-GEO-29).
-    bodies[p.id] = u.artillery !== null && s.ammunition !== "shell" ? gunBody(u, S, mode) : troopBody(u, S);
+    bodies[p.id] = u.artillery !== null && s.ammunition !== "shell" ? gunBody(u, S, mode) : troopBody(u, S, saveEquipment(state, u));
   }
   return {
     gun: s.gun.id,
