@@ -156,10 +156,10 @@ export const edgesDistance = (a: Polygon, b: Polygon): number => {
   const ea = a.length >= 3 ? a.length : 1;
   const eb = b.length >= 3 ? b.length : 1;
   if (anyEdgesCross(a, ea, b, eb)) return 0;
-  const least = Math.min(leastVertexEdgeSquare(a, b, eb), leastVertexEdgeSquare(b, a, ea));
+  const least = Math.min(leastVertexEdge(a, b, eb, null), leastVertexEdge(b, a, ea, null));
   // Squares within a relative 1e-10 of the least could still round to the least length.
   const near = least * (1 + 1e-10) + 1e-300;
-  return Math.min(leastVertexEdgeLength(a, b, eb, near), leastVertexEdgeLength(b, a, ea, near));
+  return Math.min(leastVertexEdge(a, b, eb, near), leastVertexEdge(b, a, ea, near));
 };
 
 /** True when some edge of `a` meets some edge of `b` at a single point (the test of `segmentSegmentDistance`). */
@@ -184,8 +184,12 @@ function anyEdgesCross(a: Polygon, ea: number, b: Polygon, eb: number): boolean 
   return false;
 }
 
-/** Least squared offset from a vertex of `v` to an edge of `poly` (the first `edges` edges), by the arithmetic of `pointSegmentDistanceXY`. */
-function leastVertexEdgeSquare(v: Polygon, poly: Polygon, edges: number): number {
+/**
+ * One scan over the vertex–edge pairs (a vertex of `v`, one of the first `edges` edges of `poly`),
+ * by the arithmetic of `pointSegmentDistanceXY`. With `near` null: the least squared offset. With a
+ * bound: the least length (`Math.hypot`) over the pairs whose squared offset is at most `near`.
+ */
+function leastVertexEdge(v: Polygon, poly: Polygon, edges: number, near: number | null): number {
   let best = Infinity;
   for (let j = 0; j < edges; j++) {
     const a = poly[j] as Vec2;
@@ -206,34 +210,9 @@ function leastVertexEdgeSquare(v: Polygon, poly: Polygon, edges: number): number
         dy = p.y - (ay + (by - ay) * t);
       }
       const sq = dx * dx + dy * dy;
-      if (sq < best) best = sq;
-    }
-  }
-  return best;
-}
-
-/** Least `pointSegmentDistanceXY` from a vertex of `v` to an edge of `poly`, over the pairs whose squared offset is at most `near`. */
-function leastVertexEdgeLength(v: Polygon, poly: Polygon, edges: number, near: number): number {
-  let best = Infinity;
-  for (let j = 0; j < edges; j++) {
-    const a = poly[j] as Vec2;
-    const b = poly[(j + 1) % poly.length] as Vec2;
-    const ax = a.x, ay = a.y, bx = b.x, by = b.y;
-    const abx = bx - ax;
-    const aby = by - ay;
-    const l2 = abx * abx + aby * aby;
-    for (let i = 0; i < v.length; i++) {
-      const p = v[i] as Vec2;
-      let dx: number, dy: number;
-      if (l2 === 0) {
-        dx = p.x - ax;
-        dy = p.y - ay;
-      } else {
-        const t = Math.max(0, Math.min(1, ((p.x - ax) * abx + (p.y - ay) * aby) / l2));
-        dx = p.x - (ax + (bx - ax) * t);
-        dy = p.y - (ay + (by - ay) * t);
-      }
-      if (dx * dx + dy * dy <= near) {
+      if (near === null) {
+        if (sq < best) best = sq;
+      } else if (sq <= near) {
         const d = Math.hypot(dx, dy);
         if (d < best) best = d;
       }
