@@ -125,25 +125,32 @@ export const polygonDistance = (a: Polygon, b: Polygon): number => {
  * (by over 1e-6, far above rounding and `NUMERIC_TOL`) answer false without measuring.
  */
 export const polygonsWithin = (a: Polygon, b: Polygon, d: number): boolean => {
-  let aMinX = Infinity, aMinY = Infinity, aMaxX = -Infinity, aMaxY = -Infinity;
-  for (const p of a) {
-    if (p.x < aMinX) aMinX = p.x;
-    if (p.x > aMaxX) aMaxX = p.x;
-    if (p.y < aMinY) aMinY = p.y;
-    if (p.y > aMaxY) aMaxY = p.y;
-  }
-  let bMinX = Infinity, bMinY = Infinity, bMaxX = -Infinity, bMaxY = -Infinity;
-  for (const p of b) {
-    if (p.x < bMinX) bMinX = p.x;
-    if (p.x > bMaxX) bMaxX = p.x;
-    if (p.y < bMinY) bMinY = p.y;
-    if (p.y > bMaxY) bMaxY = p.y;
-  }
+  boundsInto(a, BOX_A);
+  boundsInto(b, BOX_B);
   // A gap between the boxes is a lower bound of the distance.
   const far = d + 1e-6;
-  if (bMinX - aMaxX > far || aMinX - bMaxX > far || bMinY - aMaxY > far || aMinY - bMaxY > far) return false;
+  if (BOX_B[0]! - BOX_A[2]! > far || BOX_A[0]! - BOX_B[2]! > far || BOX_B[1]! - BOX_A[3]! > far || BOX_A[1]! - BOX_B[3]! > far) return false;
   return polygonDistance(a, b) <= d;
 };
+
+/** Scratch boxes of {@link polygonsWithin} (min x, min y, max x, max y): no allocation per call. */
+const BOX_A = new Float64Array(4);
+const BOX_B = new Float64Array(4);
+
+/** Writes the bounding box of `poly` into `box` as min x, min y, max x, max y. */
+function boundsInto(poly: Polygon, box: Float64Array): void {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const p of poly) {
+    if (p.x < minX) minX = p.x;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.y > maxY) maxY = p.y;
+  }
+  box[0] = minX;
+  box[1] = minY;
+  box[2] = maxX;
+  box[3] = maxY;
+}
 
 /**
  * The least `segmentSegmentDistance` between an edge of `a` and an edge of `b` (a polygon's edges
