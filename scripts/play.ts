@@ -27,6 +27,6 @@ const pair: [BotName, BotName] = [bot(botA), bot(botB ?? botA)];
 console.log(`${scenario.name}\n${scenario.history}\n\n${scenario.sides[0].name} (${pair[0]} bot) against ${scenario.sides[1].name} (${pair[1]} bot), seed ${seed}.\n`);
 const started = performance.now();
 const out = playBattle(scenario, pair, seed, { maxDecisions: 5000 });
-console.log(battleAccount(out.state, { title: scenario.name }));
+console.log(battleAccount(out.state, out.log, { title: scenario.name }));
 console.log(`\n${out.decisions} decisions in ${((performance.now() - started) / 1000).toFixed(1)} s (${out.stopped}).`);
 if (out.stopped !== "finished") process.exit(1);

@@ -107,12 +107,13 @@ export function describeEvent(e: BattleEvent, state: BattleState): string {
 }
 
 /**
- * A readable account of a battle: a heading per game turn and player turn, one line per event with
- * its rule id, and the result.
+ * A readable account of a battle from its events (the state keeps no history: pass the events
+ * `apply` returned, a `playBattle` outcome's `log` or `replay(record).events`): a heading per game
+ * turn and player turn, one line per event with its rule id, and the result of `state`.
  * @example
- * console.log(battleAccount(outcome.state, { title: scenario.name }));
+ * console.log(battleAccount(outcome.state, outcome.log, { title: scenario.name }));
  */
-export function battleAccount(state: BattleState, options: AccountOptions = {}): string {
+export function battleAccount(state: BattleState, events: readonly BattleEvent[], options: AccountOptions = {}): string {
   const out: string[] = [];
   const sideName = (id: JsonValue | undefined): string => (typeof id === "string" && Object.hasOwn(state.sides, id) ? (state.sides[id as keyof typeof state.sides]?.name ?? id) : str(id));
   if (options.title !== undefined) out.push(options.title, "=".repeat(Math.min(80, options.title.length)));
@@ -121,7 +122,7 @@ export function battleAccount(state: BattleState, options: AccountOptions = {}):
   let turn = -1;
   let player: string | null = null;
   let phase: string | null = null;
-  for (const e of state.log) {
+  for (const e of events) {
     if (e.type === "turn/phaseStarted" || e.type === "turn/stepStarted") {
       if (e.gameTurn !== turn) {
         turn = e.gameTurn;

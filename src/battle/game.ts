@@ -11,14 +11,17 @@ import type { JsonValue } from "../state/common.js";
 import type { Action } from "../engine/actions.js";
 import type { InputError, Result } from "../engine/violation.js";
 import { apply, applyTrusted, type ApplyResult } from "../engine/apply.js";
-import { createBattle } from "../engine/create.js";
+import { createBattle, createBattleWithEvents } from "../engine/create.js";
 import type { VictorySpec } from "../state/victory.js";
 import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";
 
-/** Appends engine-style events (sequence numbers continue the log) to a state. */
+/**
+ * Engine-style events (sequence numbers continuing the state's `eventSeq`) for a state. The victory
+ * events change no turn fact, so the facts stay as they are.
+ */
 function withEvents(state: BattleState, drafts: readonly { readonly type: string; readonly [k: string]: JsonValue }[]): { state: BattleState; events: BattleEvent[] } {
-  const events = drafts.map((d, i) => ({ rule: "CORE-TURN-1", ...d, seq: state.log.length + i, gameTurn: state.turn.gameTurn }) as BattleEvent);
-  return { state: { ...state, log: [...state.log, ...events] }, events };
+  const events = drafts.map((d, i) => ({ rule: "CORE-TURN-1", ...d, seq: state.eventSeq + i, gameTurn: state.turn.gameTurn }) as BattleEvent);
+  return { state: { ...state, eventSeq: state.eventSeq + events.length }, events };
 }
 
 /** Ends the battle on a verdict: result written, battle finished, both events logged. */
@@ -108,6 +111,15 @@ export function playApplied(state: BattleState, applied: { readonly action: Acti
  * const r = startBattle(scenarioSetup(scenario, 42), scenario.victory);
  */
 export function startBattle(setup: BattleSetup | unknown, spec: VictorySpec | null): Result<BattleState, InputError> {
-  const withSpec = spec !== null && typeof setup === "object" && setup !== null && !Array.isArray(setup) ? { ...setup, victory: spec } : setup;
-  return createBattle(withSpec);
+  return createBattle(withSpecOf(setup, spec));
+}
+
+/** {@link startBattle}, with the events of the battle's opening (the start of its history). */
+export function startBattleWithEvents(setup: BattleSetup | unknown, spec: VictorySpec | null): Result<{ state: BattleState; events: BattleEvent[] }, InputError> {
+  return createBattleWithEvents(withSpecOf(setup, spec));
+}
+
+/** The setup with victory rules `spec` (when given). */
+function withSpecOf(setup: BattleSetup | unknown, spec: VictorySpec | null): unknown {
+  return spec !== null && typeof setup === "object" && setup !== null && !Array.isArray(setup) ? { ...setup, victory: spec } : setup;
 }

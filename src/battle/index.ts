@@ -3,7 +3,7 @@
  * a readable account.
  */
 export { judge, wipeOut, resultOf, armyLoss, standardsTaken, objectiveHolder, lostOrFleeing, type Verdict, type JudgeMoment } from "./victory.js";
-export { startBattle, playAction, playApplied, judgeOutcome } from "./game.js";
+export { startBattle, startBattleWithEvents, playAction, playApplied, judgeOutcome } from "./game.js";
 export {
   newRecord,
   recordAction,

@@ -1,6 +1,7 @@
 /**
  * Self-play: `playBattle` plays a scenario to the end with one bot a side and returns the result,
- * the record (setup, victory rules, actions: replayable) and the event log.
+ * the record (setup, victory rules, actions: replayable) and the battle's events (its history, which
+ * the state does not keep).
  */
 import type { BattleEvent, BattleResult, BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
@@ -16,7 +17,7 @@ import { randomBot } from "../bots/random.js";
 import { greedyBot } from "../bots/greedy.js";
 import { searchBot } from "../bots/mcts.js";
 import { mixSeed } from "../bots/rng.js";
-import { beginPrepared, prepareBattle, type PreparedBattle } from "../engine/create.js";
+import { beginPreparedWithEvents, prepareBattle, type PreparedBattle } from "../engine/create.js";
 import { playAction, playApplied } from "./game.js";
 import { newRecord, type BattleRecord } from "./record.js";
 
@@ -44,6 +45,7 @@ export interface BattleOutcome {
   readonly result: BattleResult | null;
   readonly state: BattleState;
   readonly record: BattleRecord;
+  /** Every event of the battle, in order (`log[i].seq === i`): the opening's, then each decision's. */
   readonly log: readonly BattleEvent[];
   readonly decisions: number;
   /** `finished`: the battle ended; `maxDecisions`: the cap stopped it; `stuck`: a decision had no legal answer (a rules module lists none). */
@@ -57,7 +59,7 @@ export interface BattleOutcome {
 const prepared = new WeakMap<Scenario, PreparedBattle>();
 
 /** The first state of a scenario's battle with a seed: `startBattle(scenarioSetup(scenario, seed), scenario.victory)`, its setup validated once per scenario. */
-function beginScenario(scenario: Scenario, seed: number): BattleState {
+function beginScenario(scenario: Scenario, seed: number): { state: BattleState; events: BattleEvent[] } {
   let battle = prepared.get(scenario);
   if (battle === undefined) {
     const p = prepareBattle({ ...scenarioSetup(scenario, seed), victory: scenario.victory });
@@ -65,7 +67,7 @@ function beginScenario(scenario: Scenario, seed: number): BattleState {
     battle = p.value.battle;
     prepared.set(scenario, battle);
   }
-  return beginPrepared(battle, seed);
+  return beginPreparedWithEvents(battle, seed);
 }
 
 /** The bot context of a scenario: its victory rules and each army's posture. */
@@ -103,7 +105,9 @@ export function playBattle(
     bySide.set(side.id, { bot: typeof b === "string" ? namedBot(b, scenario) : b, budget });
   });
   const setup = scenarioSetup(scenario, seed);
-  let state = beginScenario(scenario, seed);
+  const opening = beginScenario(scenario, seed);
+  let state = opening.state;
+  const log: BattleEvent[] = opening.events;
   const actions: Action[] = [];
   let decisions = 0;
   let stuck = false;
@@ -133,6 +137,7 @@ export function playBattle(
     }
     if (!r.ok) throw new FusilladeError("engine/internal", `fusillade: the bot of "${side}" chose an illegal action ${JSON.stringify(action)}: ${formatViolation(r.violation)}`);
     state = r.state;
+    for (const e of r.events) log.push(e);
     actions.push(action);
     options.onDecision?.(state, action, decisions);
     decisions += 1;
@@ -144,7 +149,7 @@ export function playBattle(
     state,
     // The record is built once at the end (a copy per decision made play quadratic in its length).
     record: { ...newRecord(setup, scenario.victory), actions },
-    log: state.log,
+    log,
     decisions,
     stopped: state.turn.phase === "finished" ? "finished" : stuck ? "stuck" : "maxDecisions",
   };

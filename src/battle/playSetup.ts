@@ -2,11 +2,11 @@
  * Self-play from a battle setup: `playSetup` plays any `BattleSetup` (WHN or FnF) to the end with one
  * bot a side, without a scenario file or victory rules (the rules' own end-of-battle result stands).
  */
-import type { BattleResult, BattleState } from "../state/battle.js";
+import type { BattleEvent, BattleResult, BattleState } from "../state/battle.js";
 import type { BattleSetup } from "../state/setup.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted, type ApplyResult } from "../engine/apply.js";
-import { createBattle } from "../engine/create.js";
+import { createBattleWithEvents } from "../engine/create.js";
 import { legalActions } from "../engine/decisions.js";
 import { formatInputError, formatViolation } from "../engine/format.js";
 import { FusilladeError } from "../engine/violation.js";
@@ -29,6 +29,8 @@ export interface SetupOutcome {
   /** The result, or null if play stopped first. */
   readonly result: BattleResult | null;
   readonly state: BattleState;
+  /** Every event of the battle, in order (`log[i].seq === i`): the opening's, then each decision's. */
+  readonly log: readonly BattleEvent[];
   readonly decisions: number;
   /** `finished`: the battle ended; `maxDecisions`: the cap stopped it; `stuck`: nothing was legal. */
   readonly stopped: "finished" | "maxDecisions" | "stuck";
@@ -54,9 +56,10 @@ export function actingSide(state: BattleState): string {
 export function playSetup(setup: BattleSetup, bots: readonly [Bot, Bot], seed: number, options: PlaySetupOptions = {}): SetupOutcome {
   const maxDecisions = options.maxDecisions ?? 5000;
   const budget = options.budget ?? 24;
-  const created = createBattle(setup);
+  const created = createBattleWithEvents(setup);
   if (!created.ok) throw new FusilladeError("engine/misuse", `fusillade: the setup does not create a battle:\n${formatInputError(created.error)}`);
-  let state = created.value;
+  let state = created.value.state;
+  const log: BattleEvent[] = created.value.events;
   const bySide = new Map<string, Bot>();
   setup.sides.forEach((side, i) => {
     const b = bots[i];
@@ -89,8 +92,9 @@ export function playSetup(setup: BattleSetup, bots: readonly [Bot, Bot], seed: n
     }
     if (!r.ok) throw new FusilladeError("engine/internal", `fusillade: the bot of "${side}" chose an illegal action ${JSON.stringify(action)}: ${formatViolation(r.violation)}`);
     state = r.state;
+    for (const e of r.events) log.push(e);
     options.onDecision?.(state, action, decisions);
     decisions += 1;
   }
-  return { result: state.result, state, decisions, stopped: state.turn.phase === "finished" ? "finished" : stuck ? "stuck" : "maxDecisions" };
+  return { result: state.result, state, log, decisions, stopped: state.turn.phase === "finished" ? "finished" : stuck ? "stuck" : "maxDecisions" };
 }

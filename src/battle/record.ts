@@ -5,7 +5,7 @@
  * through a table of migrations.
  */
 import * as z from "zod";
-import type { BattleState } from "../state/battle.js";
+import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { BattleSetup } from "../state/setup.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
@@ -13,7 +13,7 @@ import { ActionSchema } from "../engine/actions.js";
 import type { InputError, InputIssue, Result, Violation } from "../engine/violation.js";
 import { toIssues } from "../engine/issues.js";
 import { VictorySpecSchema, type VictorySpec } from "../scenarios/format.js";
-import { playAction, startBattle } from "./game.js";
+import { playAction, startBattleWithEvents } from "./game.js";
 
 /** The version of the battle-record format written by this release. */
 export const RECORD_VERSION = 1 as const;
@@ -63,11 +63,18 @@ export type ReplayError =
   | { readonly code: "replay/setup_invalid"; readonly error: InputError }
   | { readonly code: "replay/illegal_action"; readonly index: number; readonly violation: Violation };
 
-/** Every state of a replayed battle (`states[0]` the first, `states[i + 1]` after action i) and who made each action. */
+/**
+ * Every state of a replayed battle (`states[0]` the first, `states[i + 1]` after action i), who
+ * made each action, and the battle's whole history: every event, in order.
+ */
 export interface Replayed {
   readonly states: readonly BattleState[];
   /** The side that made each action (the deciding side before it). */
   readonly actors: readonly (SideId | null)[];
+  /** Every event of the battle, the opening's first (`events[i].seq === i`). */
+  readonly events: readonly BattleEvent[];
+  /** For each action, how many events the history held before it (`events.slice(eventStart[i], eventStart[i + 1])` are action i's). */
+  readonly eventStart: readonly number[];
 }
 
 /**
@@ -77,20 +84,24 @@ export interface Replayed {
  * const r = replay(record); if (r.ok) state = r.value.states.at(-1)!;
  */
 export function replay(record: BattleRecord): Result<Replayed, ReplayError> {
-  const first = startBattle(record.setup, record.victory);
+  const first = startBattleWithEvents(record.setup, record.victory);
   if (!first.ok) return { ok: false, error: { code: "replay/setup_invalid", error: first.error } };
-  const states: BattleState[] = [first.value];
+  const states: BattleState[] = [first.value.state];
   const actors: (SideId | null)[] = [];
-  let s = first.value;
+  const events: BattleEvent[] = [...first.value.events];
+  const eventStart: number[] = [];
+  let s = first.value.state;
   for (const [index, action] of record.actions.entries()) {
     actors.push(s.turn.phase === "finished" ? null : (s.pending[0]?.side ?? s.turn.activeSide));
+    eventStart.push(events.length);
     // Records may be built in memory: every action is validated as untrusted input.
     const r = playAction(s, action, record.victory, false);
     if (!r.ok) return { ok: false, error: { code: "replay/illegal_action", index, violation: r.violation } };
     s = r.state;
     states.push(s);
+    for (const e of r.events) events.push(e);
   }
-  return { ok: true, value: { states, actors } };
+  return { ok: true, value: { states, actors, events, eventStart } };
 }
 
 /** The last state of a replayed record. */

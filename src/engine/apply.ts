@@ -5,12 +5,13 @@ import type { RuleId } from "../state/ids.js";
 import type { ActionContext, EventDraft } from "./context.js";
 import { ActionSchema, type Action } from "./actions.js";
 import { routeOf } from "./router.js";
+import { FACTS_RECORDERS } from "./modules.js";
 import { toIssues } from "./issues.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
 import { bindFnfApply } from "../rules/fnf/legal.js";
 
-/** The result of {@link apply}: the next state and the events it logged, or a violation. */
+/** The result of {@link apply}: the next state and the events of the step, or a violation. */
 export type ApplyResult =
   | { readonly ok: true; readonly state: BattleState; readonly events: readonly BattleEvent[] }
   | { readonly ok: false; readonly violation: Violation };
@@ -45,11 +46,12 @@ export function makeContext(state: BattleState, dice: Dice, sink: EventSink = ne
 }
 
 /**
- * Commits the dice and the events of a successful step to a state. Takes the sink's drafts over:
- * they become the events (their `seq` and `gameTurn` are filled in), so a sink is committed once.
+ * Commits the dice and the events of a successful step to a state: the events are numbered on from
+ * `eventSeq` and folded into the turn facts (the state keeps no history). Takes the sink's drafts
+ * over: they become the events (their `seq` and `gameTurn` are filled in), so a sink is committed once.
  */
 export function commit(next: BattleState, dice: Dice, drafts: readonly EventDraft[]): { state: BattleState; events: BattleEvent[] } {
-  const start = next.log.length;
+  const start = next.eventSeq;
   const gameTurn = next.turn.gameTurn;
   const events = drafts as unknown as BattleEvent[];
   for (let i = 0; i < events.length; i++) {
@@ -57,11 +59,15 @@ export function commit(next: BattleState, dice: Dice, drafts: readonly EventDraf
     e.seq = start + i;
     e.gameTurn = gameTurn;
   }
-  // Copy, then store: the same object as `{ ...next, dice, log }` without V8's slow path for a
-  // spread followed by more keys (see `EventSink.emit`).
+  // Copy, then store: the same object as `{ ...next, dice, eventSeq, facts }` without V8's slow path
+  // for a spread followed by more keys (see `EventSink.emit`).
   const state = { ...next } as { -readonly [K in keyof BattleState]: BattleState[K] };
   state.dice = dice.snapshot();
-  if (events.length > 0) state.log = next.log.concat(events);
+  if (events.length > 0) {
+    state.eventSeq = start + events.length;
+    const record = FACTS_RECORDERS[next.ruleset];
+    if (record !== undefined) state.facts = record(next.facts, events, next.combats);
+  }
   return { state, events };
 }
 
@@ -134,7 +140,8 @@ function checkActor(state: BattleState, action: Action): Violation | null {
 }
 
 /**
- * Applies an action to a battle state. Returns the next state and the events the action logged, or a
+ * Applies an action to a battle state. Returns the next state and the events of the step (the state
+ * keeps no history: an app that wants one collects them, or rebuilds them with `replay`), or a
  * violation with a stable code, the rule id and the values involved. The input state is never
  * mutated, and a violation leaves nothing changed.
  * @example

@@ -9,6 +9,9 @@ import { scanInput } from "./scan.js";
 import type { InputError, InputIssue, Result } from "./violation.js";
 import { commit, makeContext } from "./apply.js";
 import { beginBattle } from "./turn.js";
+import { migrateState } from "./migrate.js";
+import { canonicalJson } from "../trust/hash.js";
+import type { BattleEvent } from "../state/battle.js";
 
 /** Largest JSON text {@link loadState} accepts (characters). */
 export const MAX_STATE_TEXT = 50_000_000;
@@ -96,6 +99,12 @@ export function createBattle(setup: unknown): Result<BattleState, InputError> {
   return prepared.ok ? { ok: true, value: beginPrepared(prepared.value.battle, prepared.value.seed) } : prepared;
 }
 
+/** {@link createBattle}, with the events of the battle's opening (the start of its history). */
+export function createBattleWithEvents(setup: unknown): Result<{ state: BattleState; events: BattleEvent[] }, InputError> {
+  const prepared = prepareBattle(setup);
+  return prepared.ok ? { ok: true, value: beginPreparedWithEvents(prepared.value.battle, prepared.value.seed) } : prepared;
+}
+
 /**
  * A validated setup that can begin with any dice seed: its checked state before the seed's wind
  * roll, dice and first turn. Many battles of one setup validate it once (see `beginPrepared`).
@@ -138,7 +147,6 @@ export function prepareBattle(setup: unknown): Result<{ battle: PreparedBattle; 
     wind: s.wind ?? 0,
     options: s.options,
     dice: seedDice(s.seed),
-    log: [],
     fnf: s.fnf ?? (s.ruleset === "fnf" ? { units: {} } : null),
     victory: s.victory,
   };
@@ -155,6 +163,11 @@ export function prepareBattle(setup: unknown): Result<{ battle: PreparedBattle; 
  * then the first player's turn begun. Equal to `createBattle` of the setup with that seed.
  */
 export function beginPrepared(prepared: PreparedBattle, seed: number | string): BattleState {
+  return beginPreparedWithEvents(prepared, seed).state;
+}
+
+/** {@link beginPrepared}, with the events of the battle's opening (its history starts with them). */
+export function beginPreparedWithEvents(prepared: PreparedBattle, seed: number | string): { state: BattleState; events: BattleEvent[] } {
   const dice = roller(seedDice(seed));
   let wind = prepared.wind;
   if (wind === undefined) {
@@ -164,17 +177,20 @@ export function beginPrepared(prepared: PreparedBattle, seed: number | string): 
   const state: BattleState = { ...prepared.state, wind, dice: dice.snapshot() };
   const { ctx, sink } = makeContext(state, dice);
   const begun = beginBattle(state, ctx);
-  return commit(begun, dice, sink.drafts).state;
+  return commit(begun, dice, sink.drafts);
 }
 
 /**
  * Validates a saved battle state (for example one read back from JSON), returning it typed, or a
- * typed error with the path of every problem.
+ * typed error with the path of every problem. A state of an earlier format version is migrated
+ * first (a version-1 state's event log is dropped, the facts the rules need derived from it).
  */
 export function parseState(input: unknown): Result<BattleState, InputError> {
   const hostile = scanInput(input);
   if (hostile.length > 0) return invalid("state/invalid", hostile);
-  const checked = BattleStateSchema.safeParse(input);
+  const migrated = migrateState(input);
+  if (!migrated.ok) return invalid("state/invalid", migrated.issues);
+  const checked = BattleStateSchema.safeParse(migrated.value);
   if (!checked.success) return invalid("state/invalid", toIssues(checked.error));
   return { ok: true, value: checked.data as BattleState };
 }
@@ -193,9 +209,13 @@ export function loadState(text: string): Result<BattleState, InputError> {
   return parseState(data);
 }
 
-/** Serialises a battle state to JSON text that {@link loadState} reads back equal. */
+/**
+ * Serialises a battle state to canonical JSON text (object keys sorted at every level) that
+ * {@link loadState} reads back equal: `saveState(loadState(t)) === t` for any saved `t`, so saves
+ * hash and diff as text.
+ */
 export function saveState(state: BattleState): string {
-  return JSON.stringify(state);
+  return canonicalJson(state);
 }
 
 /**

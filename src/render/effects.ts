@@ -1,5 +1,5 @@
 /**
- * What the SVG draws from the event log: templates, shot lines and movement trails.
+ * What the SVG draws from a battle's events: templates, shot lines and movement trails.
  *
  * Convention for event details (any phase may use it):
  * - `template`: `{ centre: {x, y}, diameter }` or an array of them — a circular template
@@ -9,7 +9,7 @@
  * - `shooter` and `target` naming two units — a shot line between their centres;
  * - `from` and `to` both points — a movement trail (moves, flees, pursuits, fall backs).
  */
-import type { BattleEvent, BattleState } from "../state/battle.js";
+import type { BattleEvent } from "../state/battle.js";
 import type { JsonValue } from "../state/common.js";
 import type { Vec2 } from "../geometry/vec.js";
 
@@ -53,12 +53,11 @@ function list(v: JsonValue | undefined): readonly JsonValue[] {
 }
 
 /**
- * The events a picture of the state shows by default: those since the current phase or movement
- * step began (the `turn/phaseStarted` / `turn/stepStarted` event included).
- * @example recentEvents(state).map((e) => e.rule)
+ * The events of a battle's history worth drawing over its present state: those since the current
+ * phase or movement step began (the `turn/phaseStarted` / `turn/stepStarted` event included).
+ * @example recentEvents(outcome.log).map((e) => e.rule)
  */
-export function recentEvents(state: BattleState): readonly BattleEvent[] {
-  const log = state.log;
+export function recentEvents(log: readonly BattleEvent[]): readonly BattleEvent[] {
   for (let i = log.length - 1; i >= 0; i--) {
     const t = log[i]?.type;
     if (t === "turn/phaseStarted" || t === "turn/stepStarted") return log.slice(i);

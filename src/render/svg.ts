@@ -15,7 +15,7 @@ import { attrs, escapeXml, num } from "./text.js";
 import { px, points, rectPolygon, type Ctx } from "./canvas.js";
 import { fnfCentre, fnfLayer } from "./fnf.js";
 import { FALLBACK_COLOURS, NATION_COLOURS, terrainStyle } from "./style.js";
-import { effectsOf, recentEvents } from "./effects.js";
+import { effectsOf } from "./effects.js";
 
 /** Options of {@link renderSvg}; every key has a default. */
 export interface RenderOptions {
@@ -27,7 +27,10 @@ export interface RenderOptions {
   readonly models?: boolean;
   /** Draw unit and character labels (name, figures left); default true. */
   readonly labels?: boolean;
-  /** Events whose templates and lines to draw; default: those of the current phase or step. */
+  /**
+   * Events whose templates and lines to draw (e.g. the last step's, or `recentEvents(history)`);
+   * default none: the state keeps no history.
+   */
   readonly events?: readonly BattleEvent[];
   /** Fill colour per side id; default: the side's nation colour, else blue and red. */
   readonly colours?: Readonly<Record<string, string>>;
@@ -199,7 +202,7 @@ export function renderSvg(state: BattleState, options: RenderOptions = {}): stri
     const ch = state.characters[cid as keyof typeof state.characters];
     if (ch !== undefined && ch.removed === null) out += characterGroup(c, ch);
   }
-  out += `</g>` + effects(c, options.events ?? recentEvents(state));
+  out += `</g>` + effects(c, options.events ?? []);
   out += `<text${attrs({ class: "caption", x: m, y: h - 6, "font-size": 12 })}>${escapeXml(title)}</text>`;
   return out + `</svg>`;
 }

@@ -7,9 +7,10 @@ import { RulesOptionsSchema } from "./options.js";
 import { DiceStateSchema } from "./dice.js";
 import { FnfStateSchema } from "./fnf.js";
 import { VictorySpecSchema } from "./victory.js";
+import { TurnFactsSchema } from "./facts.js";
 
 /** The version of the saved-state format; bumped with a migration when the format changes. */
-export const SCHEMA_VERSION = 1 as const;
+export const SCHEMA_VERSION = 2 as const;
 
 /** Rulesets the engine plays. */
 export const RULESETS = ["whn", "fnf"] as const;
@@ -87,8 +88,8 @@ export const DecisionSchema = z.strictObject({
 export type Decision = z.infer<typeof DecisionSchema>;
 
 /**
- * Zod schema of one event of the log. Every event names the rule that produced it; other keys carry
- * the values involved.
+ * Zod schema of one event (what `apply` returns, `replay` rebuilds and version-1 saves held in their
+ * `log`). Every event names the rule that produced it; other keys carry the values involved.
  */
 export const EventSchema = z
   .object({
@@ -98,7 +99,7 @@ export const EventSchema = z
     rule: RuleIdSchema,
   })
   .catchall(JsonValueSchema);
-/** One entry of the event log. */
+/** One event of a battle's history. */
 export type BattleEvent = {
   readonly seq: number;
   readonly gameTurn: number;
@@ -139,7 +140,10 @@ const BattleStateObject = z.strictObject({
   wind: z.number().finite().gte(0).lt(360),
   options: RulesOptionsSchema,
   dice: DiceStateSchema,
-  log: z.array(EventSchema).default([]),
+  /** How many events the battle has logged so far: the next event's `seq`. */
+  eventSeq: z.int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  /** What the rules remember of the current turn (see `TurnFactsSchema`); no event history. */
+  facts: TurnFactsSchema.prefault({}),
   fnf: FnfStateSchema.nullable().default(null),
   /** The battle's victory rules (CORE-TURN-1), judged by the engine; null: the turn limit decides. */
   victory: VictorySpecSchema.nullable().default(null),
@@ -237,17 +241,11 @@ function crossCheck(s: z.infer<typeof BattleStateObject>, ctx: z.RefinementCtx):
     }
   }
   if (s.ruleset === "fnf" && s.fnf === null) ctx.addIssue({ code: "custom", path: ["fnf"], message: "an FnF battle needs its fnf state" });
-  for (const [i, e] of s.log.entries()) {
-    if (e.seq !== i) {
-      ctx.addIssue({ code: "custom", path: ["log", i, "seq"], message: `event sequence numbers run 0, 1, 2, …; expected ${i}` });
-      break;
-    }
-  }
 }
 
 /** Zod schema of a complete battle state (what `apply` takes and returns; what a saved game holds). */
 export const BattleStateSchema = BattleStateObject.superRefine(crossCheck);
 
 /** A complete battle state: deeply readonly; change it only through the engine. */
-export type BattleState = DeepReadonly<Omit<z.output<typeof BattleStateObject>, "log">> & { readonly log: readonly BattleEvent[] };
+export type BattleState = DeepReadonly<z.output<typeof BattleStateObject>>;
 

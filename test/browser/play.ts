@@ -59,6 +59,7 @@ export function playToEnd(F: Engine, setup: unknown, botSeed = 1, consult: Consu
   let state = created.value;
   const random = botRandom(botSeed);
   const phases = new Set<string>([state.turn.phase]);
+  const rules = new Set<string>();
   const legal = typeof F.legalActions === "function" ? F.legalActions : null;
   let actions = 0;
   while (state.result === null && actions < maxActions) {
@@ -74,15 +75,16 @@ export function playToEnd(F: Engine, setup: unknown, botSeed = 1, consult: Consu
     }
     if (r === null || !r.ok) throw new Error(`stuck at turn ${state.turn.gameTurn} ${state.turn.phase}: ${r === null ? "no action" : r.violation.code}`);
     state = r.state;
+    for (const e of r.events) rules.add(e.rule);
     actions++;
     phases.add(state.turn.phase);
   }
   return {
     actions,
-    events: state.log.length,
+    events: state.eventSeq,
     gameTurn: state.turn.gameTurn,
     phases: [...phases].sort(),
-    rules: new Set(state.log.map((e) => e.rule)).size,
+    rules: rules.size,
     result: state.result,
     hash: fnv1a(F.saveState(state)),
     usedLegalActions: legal !== null,

@@ -191,8 +191,13 @@ describe("disengaging", () => {
 
   it("CORE-DISENG-3: cavalry facing nothing faster disengage without a test; a DISORDERED unit may not declare (AMB-107)", () => {
     let s = ok(inMovement(HORSE), { type: "combat/disengage", unit: "a" }).state;
-    for (let i = 0; i < 3; i++) s = ok(s, { type: "turn/advance" }).state;
-    expect(s.log.find((e) => e.type === "combat/disengageTest")).toMatchObject({ free: true, rule: "CORE-DISENG-3" });
+    const seen: BattleEvent[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = ok(s, { type: "turn/advance" });
+      s = r.state;
+      seen.push(...r.events);
+    }
+    expect(seen.find((e) => e.type === "combat/disengageTest")).toMatchObject({ free: true, rule: "CORE-DISENG-3" });
     const r = apply(inMovement({ order: "DISORDERED" }), { type: "combat/disengage", unit: "a" });
     expect(r.ok).toBe(false);
   });

@@ -59,7 +59,7 @@ describe("the guides", () => {
     const dice = await run("dice-and-odds.ts");
     expect(dice["pass"]).toBeCloseTo(21 / 36, 12);
     const decided = await run("decisions.ts");
-    expect(decided["final"]).toMatchObject({ schemaVersion: 1 });
+    expect(decided["final"]).toMatchObject({ schemaVersion: 2 });
   });
 
   it("the app and bot snippets run", async () => {

@@ -1,10 +1,11 @@
-import { apply, createBattle, withScriptedDice, type BattleState } from "../../src/index.js";
+import { apply, createBattleWithEvents, withScriptedDice, type BattleState } from "../../src/index.js";
+import { historyOf, remember } from "../fixtures/history.js";
 
 /** Creates an FnF battle or throws with the issues. */
 export function mustCreate(setup: unknown): BattleState {
-  const r = createBattle(setup);
+  const r = createBattleWithEvents(setup);
   if (!r.ok) throw new Error(JSON.stringify(r.error.issues));
-  return r.value;
+  return remember(r.value.state, r.value.state, r.value.events);
 }
 
 /** A small FnF battle on an open 72" × 48" table: French (fr) below, British (gb) above. */
@@ -28,7 +29,7 @@ export function fnfBattle(fnf: Record<string, unknown>, terrain: unknown[] = [],
 export function play(state: BattleState, action: unknown): BattleState {
   const r = apply(state, action);
   if (!r.ok) throw new Error(JSON.stringify(r.violation));
-  return r.state;
+  return remember(state, r.state, r.events);
 }
 
 /** Advances to a phase of the current or following player turns. */
@@ -40,7 +41,7 @@ export function advanceTo(state: BattleState, phase: BattleState["turn"]["phase"
 
 /** Plays an action with scripted dice. */
 export function playWith(state: BattleState, dice: number[], action: unknown): BattleState {
-  return play(withScriptedDice(state, dice), action);
+  return play(remember(state, withScriptedDice(state, dice), []), action);
 }
 
 /** The FnF unit, or throws. */
@@ -50,9 +51,9 @@ export function unit(state: BattleState, id: string) {
   return u;
 }
 
-/** Events of a type in the log. */
+/** Events of a type in the steps the helpers played to reach `state`. */
 export function events(state: BattleState, type: string) {
-  return state.log.filter((e) => e.type === type);
+  return historyOf(state).filter((e) => e.type === type);
 }
 
 /** A brigade with defaults. */

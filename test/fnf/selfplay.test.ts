@@ -12,7 +12,7 @@ describe("FnF self-play", () => {
     expect(out.stopped).toBe("finished");
     expect(out.state.turn.phase).toBe("finished");
     expect(out.result).not.toBeNull();
-    const types = new Set(out.state.log.map((e) => e.type));
+    const types = new Set(out.log.map((e) => e.type));
     expect(types.has("fnf/maneuverRolled")).toBe(true);
     expect(types.has("fnf/moved")).toBe(true);
     expect(types.has("fnf/fired")).toBe(true);

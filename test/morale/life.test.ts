@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unitId, type BattleState } from "../../src/index.js";
+import { unitId, type BattleEvent, type BattleState } from "../../src/index.js";
 import { panicForBrokenFriends } from "../../src/rules/whn/morale/triggers.js";
 import { panicThreshold } from "../../src/rules/whn/shooting/panic.js";
 import { atStep, battalion, battle, beforeStartOf, play, run, unit } from "../fixtures/morale.js";
@@ -20,22 +20,25 @@ describe("a unit's life in the event log", () => {
       ),
       "fr",
     );
+    // The events of each step (the state keeps no history).
+    const seen: BattleEvent[] = [];
+    const step = (r: { state: BattleState; events: readonly BattleEvent[] }): BattleState => (seen.push(...r.events), r.state);
     // Start of turn: fleeing fr-2 within 4" → test failed → DISORDERED.
-    s = play(s, [6, 6], { type: "turn/advance" }).state;
+    s = step(play(s, [6, 6], { type: "turn/advance" }));
     // Close combat: fr-3 breaks within 12" → fr-1 fails again and flees at once.
-    s = run(s, [6, 6, 2, 2], (st, ctx) => panicForBrokenFriends(st, ctx, [unitId("fr-3")], { fleeNow: true }).state).state;
+    s = step(run(s, [6, 6, 2, 2], (st, ctx) => panicForBrokenFriends(st, ctx, [unitId("fr-3")], { fleeNow: true }).state));
     // Next French turn, rally step: it rallies and reforms facing the enemy.
     const u = unit(s, "fr-1");
     s = atStep({ ...s, units: { ...s.units, [u.id]: { ...u, flags: { ...u.flags, failedStartPanic: false, moved: false } } } }, "fr", "rally");
-    s = play(s, [1, 1], { type: "morale/rally", unit: "fr-1", reform: { facing: 90 } }).state;
+    s = step(play(s, [1, 1], { type: "morale/rally", unit: "fr-1", reform: { facing: 90 } }));
 
-    const life = s.log.filter((e) => e["unit"] === "fr-1" && ORDER_EVENTS.has(e.type)).map((e) => [e.type, e.rule]);
+    const life = seen.filter((e) => e["unit"] === "fr-1" && ORDER_EVENTS.has(e.type)).map((e) => [e.type, e.rule]);
     expect(life).toEqual([
       ["unit/disordered", "WHN-PANIC-3"],
       ["unit/fled", "WHN-PANIC-3"],
       ["unit/rallied", "CORE-RALLY-4"],
     ]);
-    const tests = s.log.filter((e) => e["unit"] === "fr-1" && (e.type === "morale/panicTest" || e.type === "morale/rallyTest")).map((e) => e.rule);
+    const tests = seen.filter((e) => e["unit"] === "fr-1" && (e.type === "morale/panicTest" || e.type === "morale/rallyTest")).map((e) => e.rule);
     expect(tests).toEqual(["CORE-PANIC-3", "CORE-PANIC-5", "CORE-RALLY-1"]);
     expect(unit(s, "fr-1")).toMatchObject({ order: "GOOD", facing: 90 });
   });

@@ -119,13 +119,16 @@ describe("JSON Schemas", () => {
     expect(valid(validators.action, { type: "no/such" })).not.toEqual([]);
   });
 
-  it("refuse states the engine refuses: a bad formation, an unknown rule id in the log", () => {
-    const saved = JSON.parse(saveState(played(scenarios.ridgeAction(1), 2))) as { units: Record<string, { formation: string }>; log: Array<{ rule: string }> };
+  it("refuse states the engine refuses: a bad formation, a negative event count, a malformed turn fact", () => {
+    const saved = JSON.parse(saveState(played(scenarios.ridgeAction(1), 2))) as { units: Record<string, { formation: string }>; eventSeq: number; facts: { turn: { rallied: string[] } } };
     const badFormation = structuredClone(saved);
     badFormation.units["fr-1e"]!.formation = "PHALANX";
     expect(valid(validators.state, badFormation)).not.toEqual([]);
-    const badRule = structuredClone(saved);
-    badRule.log[0]!.rule = "WHN-NOPE-1";
-    expect(valid(validators.state, badRule)).not.toEqual([]);
+    const badCount = structuredClone(saved);
+    badCount.eventSeq = -1;
+    expect(valid(validators.state, badCount)).not.toEqual([]);
+    const badFact = structuredClone(saved);
+    badFact.facts.turn.rallied = ["1-not-an-id"];
+    expect(valid(validators.state, badFact)).not.toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ export function playCommand(io: Io, scenario: string, o: PlayOptions): number {
   if (o.json === true) {
     io.stdout.write(`${JSON.stringify({ scenario, seed, bots: names, result: out.result, decisions: out.decisions, stopped: out.stopped, record: out.record })}\n`);
   } else {
-    io.stdout.write(battle.battleAccount(out.state, { title: `${s.name} — ${names.join(" vs ")}, seed ${seed}` }));
+    io.stdout.write(battle.battleAccount(out.state, out.log, { title: `${s.name} — ${names.join(" vs ")}, seed ${seed}` }));
     io.stdout.write(`\n${out.decisions} decisions (${out.stopped})${o.svgDir === undefined ? "" : `; ${pictures} pictures in ${o.svgDir}`}\n`);
   }
   return out.stopped === "finished" ? 0 : 1;

@@ -287,7 +287,7 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     doc: "A unit that passes a WHN Break test is DISORDERED (or worse) at once, and out of its combat once the phase's aftermath is done (fall backs wait for pending pursuit decisions, WHN-BREAK-2).",
     rulesets: WHN,
     cost: "cheap",
-    check: ({ after: a, events }) => {
+    check: ({ before: b, after: a, events }) => {
       for (const e of events) {
         if (e.type !== "combat/breakTest" || e["passed"] !== true) continue;
         const u = a.units[e["unit"] as keyof typeof a.units];
@@ -298,21 +298,28 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
       const done = events.map((e) => e.type).lastIndexOf("combat/aftermathDone");
       if (done < 0 && !events.some((e) => e.type === "combat/breakTest" && e["passed"] === true)) return null;
       const unfinished = a.pending.some((d) => d.kind === "restraint");
-      const end = done >= 0 ? a.log.length - events.length + done : unfinished ? -1 : a.log.length;
+      const end = done >= 0 ? done : unfinished ? -1 : events.length;
       if (end < 0) return null;
       const engaged = unitsInCombat(a);
-      const window: typeof a.log[number][] = [];
-      for (let i = end - 1; i >= 0; i--) {
-        const e = a.log[i] as (typeof a.log)[number];
+      // The Break tests passed since the previous aftermath: this step's, back to that aftermath
+      // (or the phase's start), and before the step those whose fall back the state still holds due.
+      const passed: string[] = [];
+      const charged = new Set<string>();
+      let i = end - 1;
+      for (; i >= 0; i--) {
+        const e = events[i] as (typeof events)[number];
         if (e.type === "combat/aftermathDone" || e.type === "turn/phaseStarted") break;
-        window.push(e);
+        if (e.type === "combat/breakTest" && e["passed"] === true) passed.push(e["unit"] as string);
+        if (e.type === "combat/pursuitCharge") charged.add(e["target"] as string);
       }
-      for (const e of window) {
-        if (e.type !== "combat/breakTest" || e["passed"] !== true) continue;
-        const id = e["unit"] as string;
+      if (i < 0) {
+        for (const d of b.facts.aftermath.fallBacks) passed.push(d.unit);
+        for (const p of b.facts.step.pursuitCharges) charged.add(p.target);
+      }
+      for (const id of passed) {
         const u = a.units[id as keyof typeof a.units];
         if (u === undefined || u.removed !== null) continue;
-        if (engaged.has(id) && !window.some((x) => x.type === "combat/pursuitCharge" && x["target"] === id)) return `"${id}" passed its Break test and is still in a combat`;
+        if (engaged.has(id) && !charged.has(id)) return `"${id}" passed its Break test and is still in a combat`;
       }
       return null;
     },

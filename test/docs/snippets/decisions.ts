@@ -14,4 +14,4 @@ for (let i = 0; i < 40 && state.result === null; i++) {
   state = r.state;
 }
 export const final = state;
-console.log(state.turn.gameTurn, state.turn.phase, state.log.length);
+console.log(state.turn.gameTurn, state.turn.phase, state.eventSeq); // events so far

@@ -11,9 +11,11 @@ export const randomBot: Bot = (state, seed) => {
 const created = createBattle(scenarios.ridgeAction(1));
 if (!created.ok) throw new Error("the built-in scenario is always valid");
 let state = created.value;
+let last = "";
 for (let i = 0; i < 12 && state.result === null; i++) {
   const r = applyTrusted(state, randomBot(state, i, 0)); // skips the schema parse: actions come from the engine
   if (!r.ok) throw new Error(r.violation.code);
   state = r.state;
+  last = r.events.at(-1)?.rule ?? last; // the step's events: the state keeps no history
 }
-console.log(state.turn.phase, state.log.at(-1)?.rule); // e.g. "movement CORE-MOVE-1"
+console.log(state.turn.phase, last); // e.g. "movement CORE-MOVE-1"

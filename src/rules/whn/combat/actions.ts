@@ -16,7 +16,6 @@ import { sideOrder } from "./build.js";
 import { challengeStage, combatCharacters } from "./challenge.js";
 import { combatOfUnit, declaredDisengagements } from "./disengage.js";
 import { drive, unfoughtCombats } from "./drive.js";
-import { detail, numberDetail, phaseEvents } from "./log.js";
 import { pursue, restraint } from "./pursuit.js";
 import { emit, recorder, view, type Recorder } from "./recorder.js";
 
@@ -158,14 +157,13 @@ export function restrain(state: BattleState, action: RestrainAction, ctx: Action
 function afterRestraint(state: BattleState, r: Recorder): BattleState {
   if (state.pending.some((x) => x.kind === "restraint")) return state;
   if (state.turn.phase === "combat") return drive(finishAftermath(state, r), r);
-  return tidyCombats(state, r, new Set(phaseEvents(view(state, r)).filter((e) => e.type === "combat/pursued" || e.type === "combat/pursuedOffTable").map((e) => detail(e, "unit"))));
+  return tidyCombats(state, r, new Set(view(state, r).facts.step.pursued));
 }
 
-/** The quarry's flee roll this turn, from its last flee event (CORE-PURS-4). */
+/** The quarry's flee roll this turn: the roll of its last flight (CORE-PURS-4). */
 function fleeRollOf(state: BattleState, quarry: UnitId): number {
-  const evs = state.log.filter((e) => e.type === "unit/fled" && detail(e, "unit") === quarry);
-  const last = evs[evs.length - 1];
-  return last === undefined ? 0 : numberDetail(last, "roll");
+  const rolls = state.facts.fleeRolls;
+  return Object.hasOwn(rolls, quarry) ? (rolls[quarry] ?? 0) : 0;
 }
 
 /** Declares a disengagement in the declare-charges step (CORE-DISENG-1, AMB-107). */

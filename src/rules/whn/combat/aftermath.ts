@@ -17,7 +17,6 @@ import { footprintOf, getUnit, inPlay, unitsOf } from "../unit.js";
 import { breakTest, type BreakVerdict } from "./breakTest.js";
 import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
-import { detail, phaseEvents } from "./log.js";
 import { mayEverPursue } from "./pursuit.js";
 import { redress } from "./redress.js";
 import { emit, view, type Recorder } from "./recorder.js";
@@ -134,14 +133,9 @@ export function fightBatch(state: BattleState, r: Recorder, ids: readonly Combat
   return finishAftermath(s, r);
 }
 
-/** Events of this phase since the last finished aftermath. */
-function sinceLastAftermath(state: BattleState, r: Recorder): ReturnType<typeof phaseEvents> {
-  const evs = phaseEvents(view(state, r));
-  let start = 0;
-  evs.forEach((e, i) => {
-    if (e.type === "combat/aftermathDone") start = i + 1;
-  });
-  return evs.slice(start);
+/** What is due since the last finished aftermath of this phase (this action's events included). */
+function sinceLastAftermath(state: BattleState, r: Recorder): BattleState["facts"]["aftermath"] {
+  return view(state, r).facts.aftermath;
 }
 
 /**
@@ -150,16 +144,16 @@ function sinceLastAftermath(state: BattleState, r: Recorder): ReturnType<typeof 
  * one side gone.
  */
 export function finishAftermath(state: BattleState, r: Recorder): BattleState {
-  const evs = sinceLastAftermath(state, r);
+  const due = sinceLastAftermath(state, r);
   let s = state;
-  for (const e of evs.filter((x) => x.type === "combat/fallBackDue")) s = fallBack(s, r, detail(e, "unit") as UnitId, detail(e, "from") as UnitId);
-  for (const e of evs.filter((x) => x.type === "combat/cavalryFallBackDue")) s = cavalryFallBack(s, r, detail(e, "unit") as UnitId, detail(e, "from") as UnitId);
-  for (const e of evs.filter((x) => x.type === "combat/flowPastDue")) s = flowPast(s, r, detail(e, "unit") as UnitId, detail(e, "square") as UnitId);
-  s = tidyCombats(s, r, leftCombat(sinceLastAftermath(s, r)));
-  for (const e of evs.filter((x) => x.type === "combat/roundFought")) {
-    const winner = e["winner"];
-    const c = s.combats[detail(e, "combat") as CombatId];
-    if (typeof winner !== "string" || c === undefined) continue;
+  for (const d of due.fallBacks) s = fallBack(s, r, d.unit, d.from);
+  for (const d of due.cavalryFallBacks) s = cavalryFallBack(s, r, d.unit, d.from);
+  for (const d of due.flowPasts) s = flowPast(s, r, d.unit, d.square);
+  s = tidyCombats(s, r, new Set(sinceLastAftermath(s, r).left));
+  for (const round of due.rounds) {
+    const winner = round.winner;
+    const c = s.combats[round.combat];
+    if (winner === null || c === undefined) continue;
     for (const id of c.units) {
       const u = getUnit(s, id);
       if (u === undefined || u.side !== winner || !inPlay(u)) continue;
@@ -169,14 +163,6 @@ export function finishAftermath(state: BattleState, r: Recorder): BattleState {
   }
   emit(r, "combat/aftermathDone", "CORE-REDR-1", {});
   return s;
-}
-
-/** Event types after which a unit has left its combat. */
-const LEAVING = new Set(["combat/fellBack", "combat/flowedPast", "combat/pursued", "combat/pursuedOffTable", "combat/disengaged"]);
-
-/** Units that moved out of their combats in the given events. */
-export function leftCombat(evs: ReturnType<typeof phaseEvents>): Set<string> {
-  return new Set(evs.filter((e) => LEAVING.has(e.type)).map((e) => detail(e, "unit")));
 }
 
 /**

@@ -3,12 +3,11 @@
  * two characters fight only each other, round after round, until one is slain or flees; refused,
  * a character of the refusing side retires to the rear and does nothing this turn (AMB-07).
  */
-import type { BattleEvent, BattleState } from "../../../state/battle.js";
+import type { BattleState } from "../../../state/battle.js";
 import type { CombatRecord as Combat } from "./types.js";
-import type { CharacterId, SideId } from "../../../state/ids.js";
+import type { CharacterId, CombatId, SideId } from "../../../state/ids.js";
 import type { Character } from "../../../state/unit.js";
 import { getUnit, inPlay, joinedCharacters } from "../unit.js";
-import { detail, phaseEvents } from "./log.js";
 
 /** Two characters fighting a challenge. */
 export interface Duel {
@@ -38,21 +37,21 @@ function stillIn(state: BattleState, combat: Combat, id: string): boolean {
  * alive and not fleeing (CORE-CHAL-3: it may last several rounds).
  */
 export function activeDuel(state: BattleState, combat: Combat): Duel | null {
-  for (let i = state.log.length - 1; i >= 0; i--) {
-    const e = state.log[i] as BattleEvent;
-    if (e.type !== "combat/challengeAccepted" || detail(e, "combat") !== combat.id) continue;
-    const a = detail(e, "challenger");
-    const b = detail(e, "champion");
-    return stillIn(state, combat, a) && stillIn(state, combat, b) ? { a: a as CharacterId, b: b as CharacterId } : null;
-  }
-  return null;
+  const duels = state.facts.duels;
+  const d = Object.hasOwn(duels, combat.id) ? duels[combat.id] : undefined;
+  if (d === undefined) return null;
+  return stillIn(state, combat, d.a) && stillIn(state, combat, d.b) ? { a: d.a, b: d.b } : null;
+}
+
+/** The challenge step of a combat this phase, as the turn facts hold it. */
+function challengeFacts(state: BattleState, combat: string): BattleState["facts"]["step"]["challenges"][CombatId] | undefined {
+  const all = state.facts.step.challenges;
+  return Object.hasOwn(all, combat) ? all[combat as CombatId] : undefined;
 }
 
 /** Characters retired by a refused challenge this phase (CORE-CHAL-2). */
-export function retiredThisPhase(state: BattleState, combat: string): string[] {
-  return phaseEvents(state)
-    .filter((e) => e.type === "combat/challengeRefused" && detail(e, "combat") === combat)
-    .map((e) => detail(e, "retired"));
+export function retiredThisPhase(state: BattleState, combat: string): readonly string[] {
+  return challengeFacts(state, combat)?.retired ?? [];
 }
 
 /** What the challenge step of a combat still waits for this phase. */
@@ -64,14 +63,14 @@ export type ChallengeStage = { readonly kind: "none" } | { readonly kind: "offer
  */
 export function challengeStage(state: BattleState, combat: Combat, sides: readonly [SideId, SideId]): ChallengeStage {
   if (activeDuel(state, combat) !== null) return { kind: "none" };
-  const evs = phaseEvents(state).filter((e) => detail(e, "combat") === combat.id);
-  if (evs.some((e) => e.type === "combat/challengeAccepted" || e.type === "combat/challengeRefused")) return { kind: "none" };
-  const issued = evs.find((e) => e.type === "combat/challengeIssued");
-  if (issued !== undefined) {
-    const side = detail(issued, "side") === sides[0] ? sides[1] : sides[0];
-    return { kind: "answer", side, challenger: detail(issued, "challenger") as CharacterId, retireIfRefused: detail(issued, "retireIfRefused") };
+  const facts = challengeFacts(state, combat.id);
+  if (facts?.settled === true) return { kind: "none" };
+  const issued = facts?.issued ?? null;
+  if (issued !== null) {
+    const side = issued.side === sides[0] ? sides[1] : sides[0];
+    return { kind: "answer", side, challenger: issued.challenger, retireIfRefused: issued.retireIfRefused };
   }
-  const declined = new Set(evs.filter((e) => e.type === "combat/challengeDeclined").map((e) => detail(e, "side")));
+  const declined = new Set<string>(facts?.declined ?? []);
   const both = combatCharacters(state, combat, sides[0]).length > 0 && combatCharacters(state, combat, sides[1]).length > 0;
   if (!both) return { kind: "none" };
   for (const side of sides) if (!declined.has(side)) return { kind: "offer", side };

@@ -15,7 +15,6 @@ import { getUnit, inPlay, withUnit } from "../unit.js";
 import { tidyCombats } from "./aftermath.js";
 import { centreOfUnit } from "./contacts.js";
 import { shifted, travel } from "./fallBack.js";
-import { detail } from "./log.js";
 import { mayEverPursue } from "./pursuit.js";
 import { emit, type Recorder } from "./recorder.js";
 
@@ -32,14 +31,8 @@ export function foesOf(state: BattleState, u: Unit): Unit[] {
 }
 
 /** Units whose disengagement was declared this movement phase (since its declare-charges step began). */
-export function declaredDisengagements(state: BattleState): UnitId[] {
-  const log = state.log;
-  let i = log.length - 1;
-  for (; i >= 0; i--) {
-    const e = log[i];
-    if (e !== undefined && e.type === "turn/stepStarted" && e["step"] === "declareCharges") break;
-  }
-  return log.slice(i + 1).filter((e) => e.type === "combat/disengageDeclared").map((e) => detail(e, "unit") as UnitId);
+export function declaredDisengagements(state: BattleState): readonly UnitId[] {
+  return state.facts.movement.disengaging;
 }
 
 /** Cavalry facing only enemies no faster than themselves disengage without a test (CORE-DISENG-3). */

@@ -9,17 +9,16 @@ import type { CombatId } from "../../../state/ids.js";
 import { fightBatch } from "./aftermath.js";
 import { sideOrder } from "./build.js";
 import { challengeStage } from "./challenge.js";
-import { detail, phaseEvents } from "./log.js";
 import { view, type Recorder } from "./recorder.js";
 
 /** Combats created by a pursuit this phase: fought next phase (CORE-PURS-6). */
 function newThisPhase(state: BattleState): Set<string> {
-  return new Set(phaseEvents(state).filter((e) => e.type === "combat/pursuitCharge").map((e) => detail(e, "combat")));
+  return new Set(state.facts.step.pursuitCharges.map((p) => p.combat));
 }
 
 /** Combats still to fight this phase, in id order (CORE-CC-1). */
 export function unfoughtCombats(state: BattleState): CombatId[] {
-  const fought = new Set(phaseEvents(state).filter((e) => e.type === "combat/roundFought").map((e) => detail(e, "combat")));
+  const fought = new Set<string>(state.facts.step.fought);
   const fresh = newThisPhase(state);
   return (Object.keys(state.combats) as CombatId[]).filter((id) => !fought.has(id) && !fresh.has(id)).sort();
 }

@@ -1,12 +1,13 @@
 /**
  * Emits events through the action context and remembers them, so that later steps of the same
- * action can read them back as if they were already in the log (the log-derived state of the
- * phase: rounds fought, challenges, due fall backs).
+ * action see their facts as if the events were already committed (the turn facts of the phase:
+ * rounds fought, challenges, due fall backs).
  */
 import type { ActionContext } from "../../../engine/context.js";
 import type { BattleEvent, BattleState } from "../../../state/battle.js";
 import type { JsonValue } from "../../../state/common.js";
 import type { RuleId } from "../../../state/ids.js";
+import { recordFacts } from "../facts.js";
 
 /** An action context plus the events emitted through it so far. */
 export interface Recorder {
@@ -33,7 +34,7 @@ export function emit(r: Recorder, type: string, rule: RuleId, details: { readonl
   r.ctx.emit(type, rule, details);
 }
 
-/** The state with this action's events appended to its log, for queries only (never returned). */
+/** The state with this action's events folded into its turn facts, for queries only (never returned). */
 export function view(state: BattleState, r: Recorder): BattleState {
-  return r.recent.length === 0 ? state : { ...state, log: [...state.log, ...r.recent] };
+  return r.recent.length === 0 ? state : { ...state, facts: recordFacts(state.facts, r.recent, state.combats) };
 }

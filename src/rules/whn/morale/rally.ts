@@ -45,12 +45,8 @@ const REFORM_FORMATIONS = {
 
 /** Whether the unit took a rally test earlier this turn (its own turn: one rally step per game turn). */
 export function rallyTestedThisTurn(state: BattleState, u: Unit): boolean {
-  for (let i = state.log.length - 1; i >= 0; i--) {
-    const e = state.log[i];
-    if (e === undefined || e.gameTurn !== state.turn.gameTurn) return false;
-    if (e.type === "morale/rallyTest" && e["unit"] === u.id) return true;
-  }
-  return false;
+  const t = state.facts.turn;
+  return t.gameTurn === state.turn.gameTurn && t.rallied.includes(u.id);
 }
 
 /**

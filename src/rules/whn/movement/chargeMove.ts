@@ -17,7 +17,7 @@ import { normalizeAngle } from "../../../geometry/vec.js";
 import { unitCentre } from "../../../geometry/layout.js";
 import { footprintOf, getUnit, inPlay, joinedCharacters, layoutOf, unitsInPlay, withUnit } from "../unit.js";
 import type { ChargeMoveAction } from "./actions.js";
-import { activeUnit, baseMove, checkStep, combatOf, phaseEvents, refuse } from "./common.js";
+import { activeUnit, baseMove, checkStep, combatOf, refuse } from "./common.js";
 import { chargeReaches, declarations, type Declaration } from "./declare.js";
 import { parentOf } from "./detachments.js";
 import { checkPlacement } from "./path.js";
@@ -26,10 +26,8 @@ import { singleRankFor } from "./skirmish.js";
 import { destroyedFleeingPanic } from "./ports.js";
 
 /** Chargers whose charge has been resolved this phase. */
-function resolvedChargers(state: BattleState): Set<string> {
-  const done = new Set<string>();
-  for (const e of phaseEvents(state)) if (e.type.startsWith("charge/") && e["resolved"] === true) done.add(e["unit"] as string);
-  return done;
+function resolvedChargers(state: BattleState): ReadonlySet<string> {
+  return new Set<string>(state.facts.movement.resolved);
 }
 
 /**
@@ -124,7 +122,7 @@ export function resolveCharge(state: BattleState, d: Declaration, ctx: ActionCon
   }
   let t = getUnit(state, d.target);
   if (t === undefined || !inPlay(t)) return failCharge(state, c, t, ctx, "target gone");
-  const fellBack = phaseEvents(state).some((e) => e.type === "unit/fellBack" && e["unit"] === t?.id);
+  const fellBack = state.facts.movement.fellBack.includes(t.id);
   if (fellBack) {
     // The charge may carry on to the parent if it is in arc and reach; the parent holds (WHN-DET-4).
     const p = parentOf(state, t);
@@ -188,9 +186,8 @@ export function finishCharges(state: BattleState, ctx: ActionContext): BattleSta
   const done = resolvedChargers(state);
   let s = state;
   for (const d of declarations(state)) if (!done.has(d.unit)) s = resolveCharge(s, d, ctx);
-  const caught = phaseEvents(s)
-    .filter((e) => e.type === "unit/destroyed" && e.rule === "CORE-CHRG-7")
-    .map((e) => e["unit"] as UnitId);
-  return destroyedFleeingPanic(s, ctx, caught);
+  // The fleeing units charges destroyed before this step (the facts of this step's own charges
+  // are recorded once it commits).
+  return destroyedFleeingPanic(s, ctx, [...s.facts.movement.caught]);
 }
 

@@ -112,19 +112,8 @@ export function readyToMove(state: BattleState, id: UnitId): Unit | Violation {
   return whyStationary(state, u) ?? u;
 }
 
-/** Events logged since this movement phase began (the "declareCharges" step started). */
-export function phaseEvents(state: BattleState): readonly BattleEvent[] {
-  const log = state.log;
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i] as BattleEvent;
-    if (e.type === "turn/stepStarted" && e["step"] === "declareCharges") return log.slice(i + 1);
-  }
-  return [];
-}
-
 /** Total rotation (degrees) a unit has wheeled this movement phase (WHN-MOVE-4). */
 export function wheeledThisPhase(state: BattleState, id: UnitId): number {
-  let sum = 0;
-  for (const e of phaseEvents(state)) if (e.type === "unit/moved" && e["unit"] === id && typeof e["wheel"] === "number") sum += e["wheel"];
-  return sum;
+  const wheeled = state.facts.movement.wheeled;
+  return Object.hasOwn(wheeled, id) ? (wheeled[id] ?? 0) : 0;
 }

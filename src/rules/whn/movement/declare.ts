@@ -1,7 +1,7 @@
 /**
  * Declaring charges (CORE-CHRG-1, CORE-CHRG-4, WHN-CHRG-5, HR-FLANK-1): who may charge whom, which
  * face is charged, and the flank/rear Panic test of an engaged target (CORE-PANIC-4). Declarations
- * are recorded as `charge/declared` events of this phase's log; {@link declarations} reads them back.
+ * are recorded in the movement phase's turn facts (`state.facts.movement.charges`).
  */
 import type { ActionContext, Outcome } from "../../../engine/context.js";
 import { fail, ok } from "../../../engine/context.js";
@@ -18,32 +18,16 @@ import { inContact, leq } from "../../../geometry/vec.js";
 import { flankChargePanic } from "./ports.js";
 import { enemiesOf, footprintOf, layoutOf, unitsInPlay, withUnit } from "../unit.js";
 import type { DeclareChargeAction } from "./actions.js";
-import { activeUnit, baseMove, checkStep, findUnit, isEngagedUnit, phaseEvents, refuse } from "./common.js";
+import { activeUnit, baseMove, checkStep, findUnit, isEngagedUnit, refuse } from "./common.js";
 import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
 import { terrainOf } from "./free.js";
 
-/** A charge as declared this phase (read back from the log). */
-export interface Declaration {
-  readonly unit: UnitId;
-  readonly target: UnitId;
-  readonly face: Quadrant;
-  /** Distance between the two units at declaration (CORE-GEO-10): for CORE-CHRG-2/3 and WHN-CHRG-2. */
-  readonly distance: number;
-  /** The charger's M at declaration. */
-  readonly move: number;
-}
+/** A charge as declared this phase. */
+export type Declaration = BattleState["facts"]["movement"]["charges"][number];
 
 /** This phase's charge declarations, in the order they were made. */
-export function declarations(state: BattleState): Declaration[] {
-  return phaseEvents(state)
-    .filter((e: BattleEvent) => e.type === "charge/declared")
-    .map((e) => ({
-      unit: e["unit"] as UnitId,
-      target: e["target"] as UnitId,
-      face: e["face"] as Quadrant,
-      distance: e["distance"] as number,
-      move: e["move"] as number,
-    }));
+export function declarations(state: BattleState): readonly Declaration[] {
+  return state.facts.movement.charges;
 }
 
 /** Charge distance: 2×M (CORE-MOVE-3). */

@@ -44,6 +44,5 @@ export const movementModule = Object.assign(defineModule({
 export { FORMATION_TABLE, WHN_FORMATIONS, canAdopt, shapeOk, adoptableFiles, ranksFor, type FormationInfo } from "./formations.js";
 export { legalMovementActions, legalForDecidingSide, movementCandidates, candidatesForDecidingSide, MOVEMENT_LISTING, type MovementAction } from "./legal.js";
 export { declarations, chargeDistance, type Declaration } from "./declare.js";
-export { lapsThisTurn } from "./lapping.js";
 export { chargeThreats, reform } from "./changeFormation.js";
 export { moveRate, baseMove, ARTILLERY_MOVES } from "./common.js";

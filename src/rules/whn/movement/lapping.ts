@@ -2,7 +2,7 @@
  * Cavalry lapping round on the charge (WHN-CHRG-7, WHN-CHRG-8): when a cavalry charger's front
  * covers the whole charged face of a non-square infantry unit, up to two overhanging models per side
  * wrap round to that side's flank where there is room. The state has no slot for wrapped models, so
- * the fact is recorded as a `charge/lappedRound` event that combat reads with {@link lapsThisTurn}.
+ * the fact is told by a `charge/lappedRound` event (combat judges flanks from the contacts, build.ts).
  */
 import type { ActionContext } from "../../../engine/context.js";
 import type { BattleState } from "../../../state/battle.js";
@@ -88,11 +88,4 @@ export function recordLaps(charger: Unit, target: Unit, combat: string, laps: re
     removesRankBonus: ctx.options.whn.lapIsFullFlankAttack,
     panicTest: false,
   });
-}
-
-/** Laps made this game turn, per charger (for the combat phase). */
-export function lapsThisTurn(state: BattleState): { unit: UnitId; target: UnitId; combat: string; removesRankBonus: boolean }[] {
-  return state.log
-    .filter((e) => e.gameTurn === state.turn.gameTurn && e.type === "combat/flankAttack" && e.rule === "WHN-CHRG-8")
-    .map((e) => ({ unit: e["unit"] as UnitId, target: e["target"] as UnitId, combat: e["combat"] as string, removesRankBonus: e["removesRankBonus"] === true }));
 }

@@ -15,7 +15,7 @@ import { fleeUnit } from "../morale/flee.js";
 import { maxRange, weaponStats } from "../shooting/weapons.js";
 import { getUnit, inPlay, isSkirmishing, withUnit } from "../unit.js";
 import type { RespondAction } from "./actions.js";
-import { checkStep, findUnit, isEngagedUnit, phaseEvents, refuse } from "./common.js";
+import { checkStep, findUnit, isEngagedUnit, refuse } from "./common.js";
 import { chargeReaches, declarations, type Declaration } from "./declare.js";
 import { fallBackBehindParent } from "./detachments.js";
 import { reform } from "./changeFormation.js";
@@ -23,7 +23,7 @@ import { standAndShoot } from "./ports.js";
 
 /** Units that fled from a CORE-PANIC-4 test this phase: their flight was their reaction (seed example). */
 function fledFromFlankPanic(state: BattleState, id: UnitId): boolean {
-  return phaseEvents(state).some((e) => e.type === "morale/panicTest" && e.rule === "CORE-PANIC-4" && e["unit"] === id);
+  return state.facts.movement.flankPanicked.includes(id);
 }
 
 /**

@@ -32,24 +32,12 @@ export function inCombat(state: BattleState, id: UnitId): boolean {
   return Object.values(state.combats).some((c) => c.units.includes(id));
 }
 
-/** One fire of this phase as the log recorded it. */
-export interface PhaseFire {
-  readonly shooter: string;
-  readonly target: string;
-  readonly face: number | null;
-}
+/** One fire of this phase, as the turn facts hold it. */
+export type PhaseFire = BattleState["facts"]["shots"][number];
 
-/** Fires recorded since the current phase began (WHN-SHOOT-10: square faces and their targets). */
+/** Fires made since the current phase began, the latest first (WHN-SHOOT-10: square faces and their targets). */
 export function firesThisPhase(state: BattleState): PhaseFire[] {
-  const out: PhaseFire[] = [];
-  for (let i = state.log.length - 1; i >= 0; i--) {
-    const e = state.log[i];
-    if (e === undefined || e.type === "turn/phaseStarted") break;
-    if (e.type !== "shooting/fired") continue;
-    const face = e["face"];
-    out.push({ shooter: String(e["shooter"]), target: String(e["target"]), face: typeof face === "number" ? face : null });
-  }
-  return out;
+  return [...state.facts.shots].reverse();
 }
 
 /** Whether a unit has any shooting restriction from its own turn's flags (WHN-SHOOT-8, CORE-SHOOT-1). */

@@ -185,15 +185,15 @@ interface Remembered {
   readonly terrain: BattleState["terrain"];
   readonly options: BattleState["options"];
   readonly activeSide: BattleState["turn"]["activeSide"];
-  /** The log, read only for a square's faces (WHN-SHOOT-10); null when the reading ignored it. */
-  readonly log: BattleState["log"] | null;
+  /** The phase's fires, read only for a square's faces (WHN-SHOOT-10); null when the reading ignored them. */
+  readonly shots: BattleState["facts"]["shots"] | null;
   readonly read: SituationRead;
 }
 
 /**
  * Readings already made, for the last few units records, per request. States are immutable values:
  * a reading depends on the units record, the characters, combats, terrain, options, the active side
- * and (for a square) the log, so it is reused only when all of those are the very same objects — a
+ * and (for a square) the phase's fires, so it is reused only when all of those are the very same objects — a
  * listing followed by the apply of one of its actions, or a study repeating one fire with fresh
  * dice, measures arcs, sight, range and cover once.
  *
@@ -234,7 +234,7 @@ export function shotSituation(state: BattleState, req: ShotRequest): SituationRe
     hit.terrain === state.terrain &&
     hit.options === state.options &&
     hit.activeSide === state.turn.activeSide &&
-    (hit.log === null || hit.log === state.log)
+    (hit.shots === null || hit.shots === state.facts.shots)
   ) {
     return hit.read;
   }
@@ -246,7 +246,7 @@ export function shotSituation(state: BattleState, req: ShotRequest): SituationRe
     terrain: state.terrain,
     options: state.options,
     activeSide: state.turn.activeSide,
-    log: shooter?.formation === "SQUARE" ? state.log : null,
+    shots: shooter?.formation === "SQUARE" ? state.facts.shots : null,
     read,
   });
   return read;
