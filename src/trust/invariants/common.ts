@@ -1,5 +1,5 @@
 /**
- * Invariants of every ruleset: the state's format, the log, the turn sequence, the dice and the
+ * Invariants of every ruleset: the state's format, the events of a step, the turn sequence, the dice and the
  * pieces the engine lets act.
  */
 import { BattleStateSchema, PHASES, MOVEMENT_STEPS, type BattleState } from "../../state/battle.js";
@@ -189,7 +189,7 @@ export const COMMON_INVARIANTS: readonly Invariant[] = [
   stepInvariant({
     id: "dice.rollsAreLogged",
     rule: "CORE-GEO-30",
-    doc: "A step that rolls dice logs at least one event, so every roll is explained by the log.",
+    doc: "A step that rolls dice reports at least one event, so every roll is explained by the events it returns.",
     rulesets: BOTH,
     cost: "cheap",
     check: ({ before: b, after: a, events }) => (a.dice.draws > b.dice.draws && events.length === 0 ? `${a.dice.draws - b.dice.draws} draw(s) with no event` : null),

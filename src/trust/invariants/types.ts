@@ -19,7 +19,7 @@ export type Verdict = string | null;
 
 /**
  * How often a harness should run an invariant: `cheap` after every step; `full` (linear in the
- * whole state or the log, e.g. a JSON round trip) at a sampled rate and at the end of every battle.
+ * whole state, e.g. a JSON round trip) at a sampled rate and at the end of every battle.
  */
 export type Cost = "cheap" | "full";
 
