@@ -11,6 +11,7 @@ import { pointSegmentDistance } from "../../../geometry/polygon.js";
 import { roundshotHits, roundshotSegment, scatter, templateTouches } from "../../../geometry/templates.js";
 import type { Vec2 } from "../../../geometry/vec.js";
 import { dist, dot, sub } from "../../../geometry/vec.js";
+import { hypot } from "../../../math/index.js";
 
 /** Where a ball came down, or why it did nothing. */
 export type Flight =
@@ -94,7 +95,7 @@ export function targetsOf(placed: readonly PlacedUnit[]): Target[] {
   return placed.map((p) => {
     const centre = unitCentre(p.layout);
     let radius = 0;
-    for (const r of p.layout.footprint) radius = Math.max(radius, dist(centre, r.center) + Math.hypot(r.halfWidth, r.halfDepth));
+    for (const r of p.layout.footprint) radius = Math.max(radius, dist(centre, r.center) + hypot(r.halfWidth, r.halfDepth));
     return { ...p, centre, radius };
   });
 }
