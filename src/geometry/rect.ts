@@ -7,7 +7,7 @@ import type { Polygon } from "./polygon.js";
 import { NUMERIC_TOL, edgesDistance } from "./polygon.js";
 import type { Vec2 } from "./vec.js";
 import { EPSILON, addScaled, dist, dot, forward, inContact, leq, right, rotateAbout, sub } from "./vec.js";
-import { cosDeg, hypot, sinDeg } from "../math/index.js";
+import { cosDeg, hypot, sinDeg, tieKey } from "../math/index.js";
 
 /**
  * A rectangle with its own facing: `halfWidth` runs along the right vector r, `halfDepth` along the
@@ -145,7 +145,7 @@ export const closestPointOnFootprint = (p: Vec2, fp: Footprint): Vec2 => {
   let bestD = Infinity;
   for (const rect of fp) {
     const q = closestPointOnRect(p, rect);
-    const d = dist(p, q);
+    const d = tieKey(dist(p, q));
     if (d < bestD) {
       bestD = d;
       best = q;

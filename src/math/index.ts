@@ -9,3 +9,5 @@
 export { sinDeg, cosDeg, tanDeg, atan2Deg, hypot } from "./trig.js";
 /** eˣ and ln x. */
 export { exp, ln } from "./explog.js";
+/** Rounding lengths so exact ties fall to a stable key. */
+export { TIE_GRAIN, tieKey } from "./ties.js";

@@ -69,7 +69,8 @@ function codeOnly(text: string): string {
       i++;
       template();
     } else {
-      if (holes.length > 0 && (c === "{" || c === "}")) holes[holes.length - 1] += c === "{" ? 1 : -1;
+      const top = holes.length - 1;
+      if (top >= 0 && (c === "{" || c === "}")) holes[top] = (holes[top] as number) + (c === "{" ? 1 : -1);
       out += c;
       i++;
     }

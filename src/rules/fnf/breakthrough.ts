@@ -10,7 +10,7 @@ import { activeUnits, fnfOf, normalMove, putUnit, unitOf } from "./units.js";
 import { enemiesOf, layout, nearestEnemy } from "./world.js";
 import { pricingOf, translateUnit } from "./withdraw.js";
 import { addToMelee } from "./movement.js";
-import { atan2Deg, hypot } from "../../math/index.js";
+import { atan2Deg, hypot, tieKey } from "../../math/index.js";
 
 /** Furthest advance along `d` (≤ `max`) that keeps every base at least `gap` from each enemy base. */
 function advanceLimit(state: BattleState, u: Unit, d: Vec2, max: number, gap: number): number {
@@ -59,7 +59,7 @@ export function breakthrough(
   let aim = targetRects[0]?.center ?? u0.position;
   for (const r of targetRects) {
     const q = closestPointOnRect(u0.position, r);
-    if (dist(u0.position, q) < dist(u0.position, aim)) aim = q;
+    if (tieKey(dist(u0.position, q)) < tieKey(dist(u0.position, aim))) aim = q;
   }
   const dvec = sub(aim, u0.position);
   if (hypot(dvec.x, dvec.y) < 1e-9) return s;
