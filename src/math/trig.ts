@@ -55,28 +55,32 @@ const C18 = -1 / 6402373705728000;
 
 /** sin of r degrees, |r| ≤ 45 (a little beyond is fine), exact at 0, ±30 and ±45. */
 function sinOfReduced(r: number): number {
-  if (r === 30) return 0.5;
-  if (r === -30) return -0.5;
-  if (r === 45) return Math.SQRT1_2;
-  if (r === -45) return -Math.SQRT1_2;
+  if (r === 0) return 0;
+  const a = Math.abs(r);
+  if (a === 30) return r > 0 ? 0.5 : -0.5;
+  if (a === 45) return r > 0 ? Math.SQRT1_2 : -Math.SQRT1_2;
   return sinKernel(r * DEG_TO_RAD);
 }
 
 /** cos of r degrees, |r| ≤ 45, exact at 0 and ±45. */
 function cosOfReduced(r: number): number {
+  if (r === 0) return 1;
   if (r === 45 || r === -45) return Math.SQRT1_2;
   return cosKernel(r * DEG_TO_RAD);
 }
 
+/** 1/90, to find the nearest quarter turn (any rounding of it serves: the rest is exact anyway). */
+const INV_90 = 1 / 90;
+
 /**
- * The quarter turns q nearest to θ, for θ = 90·q + r with r in [−45, 45]. Both parts are exact:
- * below 6·10¹⁰ in size, 90·q is an integer and a multiple of the ulp of θ, and so is r, which is
- * small enough to be held exactly; larger angles go through `θ % 360` first (exact too, see
- * {@link wrapped}). Halves round away from zero, so sin(−θ) = −sin θ and cos(−θ) = cos θ hold
- * exactly. NaN and ±Infinity give NaN, and so do the functions built on it.
+ * The quarter turns q nearest to θ, for θ = 90·q + r with r in [−45, 45] (give or take an ulp).
+ * Both parts are exact: below 6·10¹⁰ in size, 90·q is an integer and a multiple of the ulp of θ,
+ * and so is r, which is small enough to be held exactly; larger angles go through `θ % 360` first
+ * (exact too, see {@link wrapped}). Halves round away from zero, so sin(−θ) = −sin θ and
+ * cos(−θ) = cos θ hold exactly. NaN and ±Infinity give NaN, and so do the functions built on it.
  */
 function quarterTurns(d: number): number {
-  return d < 0 ? -Math.round(-d / 90) : Math.round(d / 90);
+  return d < 0 ? -Math.round(-d * INV_90) : Math.round(d * INV_90);
 }
 
 /** θ itself, or θ mod 360 (exact) when it is too large for {@link quarterTurns} to stay exact. */
@@ -84,25 +88,29 @@ function wrapped(deg: number): number {
   return Math.abs(deg) < 6e10 ? deg : deg % 360;
 }
 
+// One-entry memos: a unit's bases share one facing, so footprints ask for the same angle many
+// times in a row. Keyed by the angle's value and returning the same bits, they cannot change a
+// result (a cache by content, never by identity).
+let sinIn = 0;
+let sinOut = 0;
+let cosIn = 0;
+let cosOut = 1;
+
 /**
  * sin θ for θ in degrees; NaN for NaN or ±Infinity.
  * @example
  * sinDeg(90) // 1
  */
 export function sinDeg(deg: number): number {
+  if (deg === sinIn) return sinOut;
   const d = wrapped(deg);
   const q = quarterTurns(d);
   const r = d - q * 90;
-  switch (q & 3) {
-    case 0:
-      return sinOfReduced(r);
-    case 1:
-      return cosOfReduced(r);
-    case 2:
-      return 0 - sinOfReduced(r);
-    default:
-      return 0 - cosOfReduced(r);
-  }
+  const k = q & 3;
+  const out = k === 0 ? sinOfReduced(r) : k === 1 ? cosOfReduced(r) : k === 2 ? 0 - sinOfReduced(r) : 0 - cosOfReduced(r);
+  sinIn = deg;
+  sinOut = out;
+  return out;
 }
 
 /**
@@ -111,19 +119,15 @@ export function sinDeg(deg: number): number {
  * cosDeg(180) // -1
  */
 export function cosDeg(deg: number): number {
+  if (deg === cosIn) return cosOut;
   const d = wrapped(deg);
   const q = quarterTurns(d);
   const r = d - q * 90;
-  switch (q & 3) {
-    case 0:
-      return cosOfReduced(r);
-    case 1:
-      return 0 - sinOfReduced(r);
-    case 2:
-      return 0 - cosOfReduced(r);
-    default:
-      return sinOfReduced(r) + 0;
-  }
+  const k = q & 3;
+  const out = k === 0 ? cosOfReduced(r) : k === 1 ? 0 - sinOfReduced(r) : k === 2 ? 0 - cosOfReduced(r) : sinOfReduced(r) + 0;
+  cosIn = deg;
+  cosOut = out;
+  return out;
 }
 
 /**
