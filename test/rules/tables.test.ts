@@ -11,7 +11,9 @@ import { toHitScore, type ToHitInput } from "../../src/rules/whn/shooting/modifi
 import { panicThreshold } from "../../src/rules/whn/shooting/panic.js";
 import { FIRE_TABLE, GUNS, GUN_MOVES, LIMBER } from "../../src/rules/whn/artillery/guns.js";
 import { FIRE_SCORES } from "../../src/rules/whn/artillery/fires.js";
-import { RANGE_BANDS, firePointsAt, type FirerKind } from "../../src/rules/fnf/tables/fire.js";
+import { FIRE_BASE_LOSSES, FIRE_MODIFIERS, RANGE_BANDS, firePointsAt, type FirerKind } from "../../src/rules/fnf/tables/fire.js";
+import { MANEUVER_MODIFIERS } from "../../src/rules/fnf/tables/maneuver.js";
+import { DEFENSIVE_TERRAIN, MELEE_MODIFIERS } from "../../src/rules/fnf/tables/charge.js";
 import { DEFAULT_OPTIONS } from "../../src/index.js";
 
 /** The cells of a markdown table: one string array per body row (header and rule line dropped). */
@@ -21,6 +23,21 @@ function cells(table: string): string[][] {
     .split("\n")
     .slice(2)
     .map((row) => row.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim()));
+}
+
+/** The leading signed number of a modifier cell ("−2 (instead of −1)" → −2, "+1" → 1). */
+const modifier = (c: string | undefined): number => Number(/^[+−-]?\d+/.exec((c ?? "").trim())?.[0].replace("−", "-"));
+
+/**
+ * Holds a "condition | modifier" table: `keys` names, line by line, the entries of the code's
+ * tables that stand for that line (null: applied elsewhere, see the comment there).
+ */
+function holdModifiers(table: string, keys: readonly (readonly (readonly [Record<string, number>, string])[] | null)[]): void {
+  const rows = cells(table);
+  expect(rows).toHaveLength(keys.length);
+  rows.forEach(([condition, value], i) => {
+    for (const [data, key] of keys[i] ?? []) expect([condition, key, data[key]]).toEqual([condition, key, modifier(value)]);
+  });
 }
 
 /** A cell's number, or null for "–" (no entry). */
@@ -220,5 +237,119 @@ describe("FnF tables", () => {
       });
       expect(firePointsAt(k, 32.01)).toBe(0);
     }
+  });
+
+  it("FNF-FIRE-5, FNF-FIRE-7: the fire modifiers and the bases each result takes, every line", () => {
+    const F = FIRE_MODIFIERS;
+    holdModifiers(
+      `
+| condition | modifier |
+| --- | --- |
+| target in COLUMN OF ATTACK or SUPPORTED LINE, or changed formation in this player turn | +1 |
+| target is cavalry or limbered artillery | +1 |
+| firer is British infantry in LINE | +1 |
+| target in soft cover | −1 |
+| target in hard cover | −2 |
+| target in entrenchments | −3 |
+| target is skirmishers, a staff officer (leader) or unlimbered artillery, and is in open ground | −1 |`,
+      [[[F, "targetDeepOrChanged"]], [[F, "targetCavalryOrLimbered"]], [[F, "britishLine"]], [[F, "softCover"]], [[F, "hardCover"]], [[F, "entrenchments"]], [[F, "openGroundSmallTarget"]]],
+    );
+    expect(Object.keys(F)).toHaveLength(7);
+    const effects = cells(`
+| result | on a brigade or detachment | on a battery |
+| --- | --- | --- |
+| Desultory | no effect | no effect |
+| Lively | DISORDERED | SILENCED |
+| Telling | DISORDERED, loses 1 base | DAMAGED and SILENCED |
+| Deadly | DISORDERED, loses 2 bases | WRECKED |
+| Withering | DISORDERED, loses 3 bases | WRECKED |`);
+    for (const [result, brigade] of effects) {
+      const lost = Number(/loses (\d+)/.exec(brigade ?? "")?.[1] ?? 0);
+      expect([result, FIRE_BASE_LOSSES[(result as string).toUpperCase() as keyof typeof FIRE_BASE_LOSSES]]).toEqual([result, lost]);
+    }
+  });
+
+  it("FNF-MAN-4: the maneuver modifiers, every line", () => {
+    const M = MANEUVER_MODIFIERS;
+    holdModifiers(
+      `
+| condition | modifier |
+| --- | --- |
+| in a column (COLUMN OF ROUTE or COLUMN OF ATTACK) | +1 |
+| Guard | +1 |
+| Fresh | +2 |
+| Spent | −2 |
+| per attached corps or division leader | +1 |
+| per attached exceptional corps or division leader (instead of +1) | +2 |
+| exceptional brigadier | +1 |
+| Austrian, Prussian before 1809, or Spanish | −1 |
+| Militia | −1 |
+| close-order troops moving in bad going | −2 |
+| out of command radius | −1 |
+| more than 18" (a leader's normal move) from its division leader | −2 (instead of −1) |`,
+      // The national −1 lives in the nations table (FNF-CLASS-2), held in test/fnf/tables.test.ts.
+      [[[M, "column"]], [[M, "guard"]], [[M, "fresh"]], [[M, "spent"]], [[M, "attachedLeader"]], [[M, "attachedExceptionalLeader"]], [[M, "exceptionalBrigadier"]], null, [[M, "militia"]], [[M, "closeOrderBadGoing"]], [[M, "outOfRadius"]], [[M, "beyondLeaderMove"]]],
+    );
+    expect(Object.keys(M)).toHaveLength(11);
+  });
+
+  it("FNF-MEL-3: the melee modifiers, every line", () => {
+    const M = MELEE_MODIFIERS;
+    const T = DEFENSIVE_TERRAIN;
+    holdModifiers(
+      `
+| condition | modifier |
+| --- | --- |
+| attached leader or exceptional brigadier (not cumulative) | +1 |
+| Fresh | +2 |
+| Spent | −2 |
+| attacker is French, or is cavalry (charging) | +1 |
+| defender is Russian | +1 |
+| cavalry | +1 |
+| armoured cavalry | +1 |
+| lancers, charging | +1 |
+| supported: a friendly brigade within half a move (of the supported unit) to the rear (FNF-GEO-5) | +1 |
+| breakthrough charge (attacker) | +1 |
+| outnumbered 3:2 (enemy stands ≥ 1.5 × own) | −1 |
+| outnumbered 2:1 (≥ 2 ×) | −2 |
+| outnumbered 3:1 or more (≥ 3 ×) | −3 |
+| DISORDERED | −1 |
+| LOW ON AMMO | −1 |
+| each stand lost in this turn's fire phases or in this melee's desperate struggles | −1 each |
+| defender holds the hill or is in woods, or the attackers are across a stream or ford | +1 |
+| defender is in a sunken road or in buildings, or the attackers are across a stone wall | +2 |
+| the attackers are across works (trenches, fieldworks) | +3 |
+| defender outflanked (an attacking base touches its flank or rear, FNF-GEO-4) | −3 |
+| defender surrounded | −5 (instead of −3) |
+| Guard | +1 |
+| Militia | −1 |`,
+      [
+        [[M, "leader"]],
+        [[M, "fresh"]],
+        [[M, "spent"]],
+        [[M, "frenchOrCavalryAttacker"]],
+        [[M, "russianDefender"]],
+        [[M, "cavalry"]],
+        [[M, "armoured"]],
+        [[M, "lancersCharging"]],
+        [[M, "supported"]],
+        [[M, "breakthrough"]],
+        [[M, "outnumbered3to2"]],
+        [[M, "outnumbered2to1"]],
+        [[M, "outnumbered3to1"]],
+        [[M, "disordered"]],
+        [[M, "lowAmmo"]],
+        [[M, "perStandLost"]],
+        [[T, "hill"], [T, "woods"], [T, "stream"], [T, "ford"]],
+        [[T, "sunkenRoad"], [T, "buildings"], [T, "stoneWall"]],
+        [[T, "works"]],
+        [[M, "outflanked"]],
+        [[M, "surrounded"]],
+        [[M, "guard"]],
+        [[M, "militia"]],
+      ],
+    );
+    expect(Object.keys(M)).toHaveLength(20);
+    expect(Object.keys(T)).toHaveLength(8);
   });
 });
