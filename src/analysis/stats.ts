@@ -2,6 +2,7 @@
  * Interval estimates for Monte Carlo tallies: Wilson score intervals for proportions and Student t
  * (normal for large n) intervals for means. Plain numbers only; deterministic for the same inputs.
  */
+import { ln, tanDeg } from "../math/index.js";
 
 /** A two-sided interval with its point estimate. */
 export interface Interval {
@@ -32,14 +33,14 @@ export function normalQuantile(p: number): number {
   const lo = 0.02425;
   let x: number;
   if (p < lo) {
-    const q = Math.sqrt(-2 * Math.log(p));
+    const q = Math.sqrt(-2 * ln(p));
     x = (((((at(c, 0) * q + at(c, 1)) * q + at(c, 2)) * q + at(c, 3)) * q + at(c, 4)) * q + at(c, 5)) / ((((at(d, 0) * q + at(d, 1)) * q + at(d, 2)) * q + at(d, 3)) * q + 1);
   } else if (p <= 1 - lo) {
     const q = p - 0.5;
     const r = q * q;
     x = ((((((at(a, 0) * r + at(a, 1)) * r + at(a, 2)) * r + at(a, 3)) * r + at(a, 4)) * r + at(a, 5)) * q) / (((((at(b, 0) * r + at(b, 1)) * r + at(b, 2)) * r + at(b, 3)) * r + at(b, 4)) * r + 1);
   } else {
-    const q = Math.sqrt(-2 * Math.log(1 - p));
+    const q = Math.sqrt(-2 * ln(1 - p));
     x = -(((((at(c, 0) * q + at(c, 1)) * q + at(c, 2)) * q + at(c, 3)) * q + at(c, 4)) * q + at(c, 5)) / ((((at(d, 0) * q + at(d, 1)) * q + at(d, 2)) * q + at(d, 3)) * q + 1);
   }
   return x;
@@ -53,7 +54,7 @@ export function normalQuantile(p: number): number {
  */
 export function tQuantile(p: number, df: number): number {
   if (!(df > 0)) throw new RangeError(`tQuantile: df must be positive, got ${String(df)}`);
-  if (df === 1) return Math.tan(Math.PI * (p - 0.5));
+  if (df === 1) return tanDeg(180 * (p - 0.5));
   if (df === 2) return (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
   const z = normalQuantile(p);
   if (df > 1e7) return z;
@@ -62,7 +63,7 @@ export function tQuantile(p: number, df: number): number {
   const g2 = ((5 * z2 + 16) * z2 + 3) * z / 96;
   const g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384;
   const g4 = ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / 92160;
-  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4;
+  return z + g1 / df + g2 / (df * df) + g3 / (df * df * df) + g4 / (df * df * df * df);
 }
 
 /**

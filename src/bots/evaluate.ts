@@ -12,6 +12,7 @@ import { dist } from "../geometry/vec.js";
 import { declarations } from "../rules/whn/movement/declare.js";
 import { objectiveHolder, standardsTaken } from "../battle/victory.js";
 import type { BotContext } from "./types.js";
+import { hypot } from "../math/index.js";
 
 /** Weights of the evaluation terms (exported so studies can tune them). */
 export const EVAL_WEIGHTS = {
@@ -55,7 +56,7 @@ function approach(state: BattleState, side: SideId, ctx: BotContext): number {
   const targets = goals.length > 0 ? goals.map((o) => o.at) : enemies;
   const own = Object.values(state.units).filter((u) => u.side === side && active(u));
   if (targets.length === 0 || own.length === 0) return 0;
-  const span = Math.hypot(state.table.width, state.table.height);
+  const span = hypot(state.table.width, state.table.height);
   let sum = 0;
   for (const u of own) {
     const c = centreOf(u);

@@ -18,6 +18,7 @@ import { judgeOutcome } from "../battle/game.js";
 import { evaluate } from "./evaluate.js";
 import { botRng, mixSeed, shuffled, type BotRng } from "./rng.js";
 import { decider, defaultContext, type Bot, type BotContext } from "./types.js";
+import { exp, ln } from "../math/index.js";
 
 /** Tuning of the search bot. */
 export interface SearchOptions {
@@ -75,7 +76,7 @@ function playout(s: BattleState, ctx: BotContext, maxSteps: number): BattleState
   return s;
 }
 
-const squash = (v: number): number => 1 / (1 + Math.exp(-4 * v));
+const squash = (v: number): number => 1 / (1 + exp(-4 * v));
 
 /**
  * A search bot for a scenario; the budget is the number of playouts.
@@ -121,7 +122,7 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
         let best: Node = n.children[0] as Node;
         let bestScore = -Infinity;
         for (const ch of n.children) {
-          const score = ch.visits === 0 ? Infinity : ch.total / ch.visits + c * Math.sqrt(Math.log(n.visits + 1) / ch.visits);
+          const score = ch.visits === 0 ? Infinity : ch.total / ch.visits + c * Math.sqrt(ln(n.visits + 1) / ch.visits);
           if (score > bestScore) {
             bestScore = score;
             best = ch;

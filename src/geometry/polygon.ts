@@ -4,6 +4,7 @@
  */
 import type { Vec2 } from "./vec.js";
 import { cross, dist, dot, lerp, sub } from "./vec.js";
+import { hypot } from "../math/index.js";
 
 /** A polygon as a list of vertices (closing edge implied). */
 export type Polygon = readonly Vec2[];
@@ -31,9 +32,9 @@ function pointSegmentDistanceXY(px: number, py: number, ax: number, ay: number, 
   const abx = bx - ax;
   const aby = by - ay;
   const l2 = abx * abx + aby * aby;
-  if (l2 === 0) return Math.hypot(px - ax, py - ay);
+  if (l2 === 0) return hypot(px - ax, py - ay);
   const t = Math.max(0, Math.min(1, ((px - ax) * abx + (py - ay) * aby) / l2));
-  return Math.hypot(px - (ax + (bx - ax) * t), py - (ay + (by - ay) * t));
+  return hypot(px - (ax + (bx - ax) * t), py - (ay + (by - ay) * t));
 }
 
 /**
@@ -44,7 +45,7 @@ export const segmentIntersectionParams = (a: Vec2, b: Vec2, c: Vec2, d: Vec2): {
   const r = sub(b, a);
   const q = sub(d, c);
   const den = cross(r, q);
-  if (Math.abs(den) <= NUMERIC_TOL * Math.max(1, Math.hypot(r.x, r.y) * Math.hypot(q.x, q.y))) return null;
+  if (Math.abs(den) <= NUMERIC_TOL * Math.max(1, hypot(r.x, r.y) * hypot(q.x, q.y))) return null;
   const ac = sub(c, a);
   const s = cross(ac, q) / den;
   const t = cross(ac, r) / den;
@@ -156,7 +157,7 @@ function boundsInto(poly: Polygon, box: Float64Array): void {
  * The least `segmentSegmentDistance` between an edge of `a` and an edge of `b` (a polygon's edges
  * from 3 vertices, else a polyline's), bit-identical to that double loop but cheaper: 0 if any
  * pair crosses, else the least vertex–edge distance (each is one of the four a pair measures, by
- * the same arithmetic), with `Math.hypot` taken only for the nearly least.
+ * the same arithmetic), with `hypot` taken only for the nearly least.
  */
 export const edgesDistance = (a: Polygon, b: Polygon): number => {
   if (a.length < 2 || b.length < 2) return Infinity;
@@ -194,7 +195,7 @@ function anyEdgesCross(a: Polygon, ea: number, b: Polygon, eb: number): boolean 
 /**
  * One scan over the vertex–edge pairs (a vertex of `v`, one of the first `edges` edges of `poly`),
  * by the arithmetic of `pointSegmentDistanceXY`. With `near` null: the least squared offset. With a
- * bound: the least length (`Math.hypot`) over the pairs whose squared offset is at most `near`.
+ * bound: the least length (`hypot`) over the pairs whose squared offset is at most `near`.
  */
 function leastVertexEdge(v: Polygon, poly: Polygon, edges: number, near: number | null): number {
   let best = Infinity;
@@ -220,7 +221,7 @@ function leastVertexEdge(v: Polygon, poly: Polygon, edges: number, near: number 
       if (near === null) {
         if (sq < best) best = sq;
       } else if (sq <= near) {
-        const d = Math.hypot(dx, dy);
+        const d = hypot(dx, dy);
         if (d < best) best = d;
       }
     }
@@ -228,7 +229,7 @@ function leastVertexEdge(v: Polygon, poly: Polygon, edges: number, near: number 
   return best;
 }
 
-/** `pointSegmentDistanceXY(...) <= NUMERIC_TOL`, with `Math.hypot` only when the squared offset is near the bound. */
+/** `pointSegmentDistanceXY(...) <= NUMERIC_TOL`, with `hypot` only when the squared offset is near the bound. */
 function nearSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): boolean {
   const abx = bx - ax;
   const aby = by - ay;
@@ -243,7 +244,7 @@ function nearSegment(px: number, py: number, ax: number, ay: number, bx: number,
     dy = py - (ay + (by - ay) * t);
   }
   if (dx * dx + dy * dy > NUMERIC_TOL * NUMERIC_TOL * 1.001) return false;
-  return Math.hypot(dx, dy) <= NUMERIC_TOL;
+  return hypot(dx, dy) <= NUMERIC_TOL;
 }
 
 /** Distance from a point to a polygon's area (0 inside). */

@@ -6,7 +6,8 @@ import type { Frame } from "./frame.js";
 import type { Polygon } from "./polygon.js";
 import { NUMERIC_TOL, edgesDistance } from "./polygon.js";
 import type { Vec2 } from "./vec.js";
-import { EPSILON, addScaled, degToRad, dist, dot, forward, inContact, leq, right, rotateAbout, sub } from "./vec.js";
+import { EPSILON, addScaled, dist, dot, forward, inContact, leq, right, rotateAbout, sub } from "./vec.js";
+import { cosDeg, hypot, sinDeg, tieKey } from "../math/index.js";
 
 /**
  * A rectangle with its own facing: `halfWidth` runs along the right vector r, `halfDepth` along the
@@ -40,11 +41,10 @@ export const rectFrame = (rect: OrientedRect): Frame => ({ p: rectFrontCenter(re
 export const rectCorners = (rect: OrientedRect): [Vec2, Vec2, Vec2, Vec2] => {
   // forward and right written out, and the corner helper inlined: the same operations in the same
   // order (bit-identical) without two vectors and a closure per call (a hot path).
-  const t = degToRad(rect.facing);
-  const fx = Math.cos(t);
-  const fy = Math.sin(t);
-  const rx = Math.sin(t);
-  const ry = -Math.cos(t);
+  const fx = cosDeg(rect.facing);
+  const fy = sinDeg(rect.facing);
+  const rx = fy;
+  const ry = -fx;
   const cx = rect.center.x;
   const cy = rect.center.y;
   const hw = rect.halfWidth;
@@ -100,10 +100,8 @@ export const pointRectDistance = (p: Vec2, rect: OrientedRect): number => dist(p
 export const rectPenetration = (a: OrientedRect, b: OrientedRect): number => {
   // The projection half-extents (|r·axis|·hw + |f·axis|·hd) and `dot` over the axes f(a), r(a), f(b), r(b), written out on plain numbers with
   // the same operations in the same order (bit-identical, no allocation: a hot path of movement).
-  const ta = degToRad(a.facing);
-  const tb = degToRad(b.facing);
-  const afx = Math.cos(ta), afy = Math.sin(ta), arx = Math.sin(ta), ary = -Math.cos(ta);
-  const bfx = Math.cos(tb), bfy = Math.sin(tb), brx = Math.sin(tb), bry = -Math.cos(tb);
+  const afx = cosDeg(a.facing), afy = sinDeg(a.facing), arx = afy, ary = -afx;
+  const bfx = cosDeg(b.facing), bfy = sinDeg(b.facing), brx = bfy, bry = -bfx;
   const dx = b.center.x - a.center.x;
   const dy = b.center.y - a.center.y;
   let least = Infinity;
@@ -147,7 +145,7 @@ export const closestPointOnFootprint = (p: Vec2, fp: Footprint): Vec2 => {
   let bestD = Infinity;
   for (const rect of fp) {
     const q = closestPointOnRect(p, rect);
-    const d = dist(p, q);
+    const d = tieKey(dist(p, q));
     if (d < bestD) {
       bestD = d;
       best = q;
@@ -179,7 +177,7 @@ export const footprintBounds = (fp: Footprint): FootprintBounds => {
   x /= Math.max(1, fp.length);
   y /= Math.max(1, fp.length);
   let r = 0;
-  for (const rect of fp) r = Math.max(r, Math.hypot(rect.center.x - x, rect.center.y - y) + Math.hypot(rect.halfWidth, rect.halfDepth));
+  for (const rect of fp) r = Math.max(r, hypot(rect.center.x - x, rect.center.y - y) + hypot(rect.halfWidth, rect.halfDepth));
   b = { x, y, r };
   BOUNDS.set(fp, b);
   return b;
@@ -197,13 +195,13 @@ export const sweptBounds = (fps: readonly Footprint[]): FootprintBounds => {
   x /= Math.max(1, circles.length);
   y /= Math.max(1, circles.length);
   let r = 0;
-  for (const c of circles) r = Math.max(r, Math.hypot(c.x - x, c.y - y) + c.r);
+  for (const c of circles) r = Math.max(r, hypot(c.x - x, c.y - y) + c.r);
   return { x, y, r };
 };
 
 /** True when two bounding circles are more than `x` inches apart (with ε and slack); see {@link footprintsApart}. */
 export const boundsApart = (a: FootprintBounds, b: FootprintBounds, x: number): boolean =>
-  Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r > x + EPSILON + APART_SLACK;
+  hypot(a.x - b.x, a.y - b.y) - a.r - b.r > x + EPSILON + APART_SLACK;
 
 /** Slack on {@link footprintsApart}, far above rounding error and far below any rules distance. */
 const APART_SLACK = 1e-6;
@@ -229,7 +227,7 @@ export const footprintsApart = (a: Footprint, b: Footprint, x: number): boolean 
   if (d2 > far * far) return true;
   const near = t + Math.max(ra.halfWidth, ra.halfDepth) + Math.max(rb.halfWidth, rb.halfDepth) - 1e-9;
   if (near > 0 && d2 < near * near) return false;
-  return Math.hypot(dx, dy) - Math.hypot(ra.halfWidth, ra.halfDepth) - Math.hypot(rb.halfWidth, rb.halfDepth) > t;
+  return hypot(dx, dy) - hypot(ra.halfWidth, ra.halfDepth) - hypot(rb.halfWidth, rb.halfDepth) > t;
 };
 
 /**
@@ -239,7 +237,7 @@ export const footprintsApart = (a: Footprint, b: Footprint, x: number): boolean 
 const circleOf = (fp: Footprint): FootprintBounds => {
   if (fp.length !== 1) return footprintBounds(fp);
   const r = fp[0] as OrientedRect;
-  return { x: r.center.x, y: r.center.y, r: Math.hypot(r.halfWidth, r.halfDepth) };
+  return { x: r.center.x, y: r.center.y, r: hypot(r.halfWidth, r.halfDepth) };
 };
 
 /** "A is within X inches of B": distance ≤ X with tolerance, exactly X counts (CORE-GEO-11). */

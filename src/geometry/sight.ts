@@ -10,6 +10,7 @@ import type { TerrainFeature } from "./terrain.js";
 import { elevationAt } from "./terrain.js";
 import type { Vec2 } from "./vec.js";
 import { EPSILON } from "./vec.js";
+import { tieKey } from "../math/index.js";
 
 /** Another unit on the table, for sight and path checks. */
 export interface PlacedUnit {
@@ -98,7 +99,7 @@ export const sightOrigin = (viewer: UnitLayout, target: Footprint): Vec2 => {
   let best = viewer.models[0]?.rect.center ?? viewer.frame.p;
   let bestD = Infinity;
   for (const m of viewer.models) {
-    const d = footprintDistance([m.rect], target);
+    const d = tieKey(footprintDistance([m.rect], target));
     if (d < bestD) {
       bestD = d;
       best = m.rect.center;

@@ -7,6 +7,7 @@ import type { Footprint, OrientedRect } from "./rect.js";
 import { pointRectDistance, rectCorners } from "./rect.js";
 import type { Vec2 } from "./vec.js";
 import { addScaled, dist, dot, forward, fromAngle, leq, normalize, right, sub } from "./vec.js";
+import { tieKey } from "../math/index.js";
 
 /** Template diameters in inches (CORE-GEO-29). */
 export const TEMPLATE_DIAMETERS = {
@@ -136,7 +137,7 @@ export const roundshotHits = (segment: { from: Vec2; to: Vec2 }, units: readonly
       if (clipToRect(from, sub(to, from), square) === null) continue;
       const n = Math.min(4, layout.models.length);
       const near = layout.models
-        .map((m) => ({ i: m.index, d: rectSegmentGap(m.rect, from, to) }))
+        .map((m) => ({ i: m.index, d: tieKey(rectSegmentGap(m.rect, from, to)) }))
         .sort((x, y) => x.d - y.d || x.i - y.i)
         .slice(0, n)
         .map((x) => x.i);

@@ -3,6 +3,7 @@
  * (CORE-GEO-1, CORE-GEO-2). Everything is a function over `{ x, y }` records so the kernel stays
  * allocation-light and serialisable.
  */
+import { atan2Deg, cosDeg, hypot, sinDeg } from "../math/index.js";
 
 /** A point or direction on the table, in inches. */
 export interface Vec2 {
@@ -53,10 +54,10 @@ export const dot = (a: Vec2, b: Vec2): number => a.x * b.x + a.y * b.y;
 export const cross = (a: Vec2, b: Vec2): number => a.x * b.y - a.y * b.x;
 
 /** Euclidean length. */
-export const len = (a: Vec2): number => Math.hypot(a.x, a.y);
+export const len = (a: Vec2): number => hypot(a.x, a.y);
 
 /** Distance between two points. */
-export const dist = (a: Vec2, b: Vec2): number => Math.hypot(a.x - b.x, a.y - b.y);
+export const dist = (a: Vec2, b: Vec2): number => hypot(a.x - b.x, a.y - b.y);
 
 /** Unit vector in the direction of a; the zero vector stays zero. */
 export const normalize = (a: Vec2): Vec2 => {
@@ -74,19 +75,15 @@ export const degToRad = (deg: number): number => (deg * Math.PI) / 180;
 export const radToDeg = (rad: number): number => (rad * 180) / Math.PI;
 
 /** Unit vector at angle θ degrees, counter-clockwise from +x. */
-export const fromAngle = (deg: number): Vec2 => {
-  const t = degToRad(deg);
-  return { x: Math.cos(t), y: Math.sin(t) };
-};
+export const fromAngle = (deg: number): Vec2 => ({ x: cosDeg(deg), y: sinDeg(deg) });
 
 /** Heading of a vector in degrees, in (−180, 180]. */
-export const angleOf = (a: Vec2): number => radToDeg(Math.atan2(a.y, a.x));
+export const angleOf = (a: Vec2): number => atan2Deg(a.y, a.x);
 
 /** Rotates a vector counter-clockwise by `deg` degrees about the origin. */
 export const rotate = (a: Vec2, deg: number): Vec2 => {
-  const t = degToRad(deg);
-  const c = Math.cos(t);
-  const s = Math.sin(t);
+  const c = cosDeg(deg);
+  const s = sinDeg(deg);
   return { x: a.x * c - a.y * s, y: a.x * s + a.y * c };
 };
 
@@ -97,10 +94,7 @@ export const rotateAbout = (a: Vec2, pivot: Vec2, deg: number): Vec2 => add(pivo
 export const forward = (facing: number): Vec2 => fromAngle(facing);
 
 /** Right-hand vector r = (sin θ, −cos θ) of facing θ (CORE-GEO-2). */
-export const right = (facing: number): Vec2 => {
-  const t = degToRad(facing);
-  return { x: Math.sin(t), y: -Math.cos(t) };
-};
+export const right = (facing: number): Vec2 => ({ x: sinDeg(facing), y: -cosDeg(facing) });
 
 /** Brings an angle into [0, 360). */
 export const normalizeAngle = (deg: number): number => {

@@ -10,6 +10,7 @@ import { activeUnits, fnfOf, normalMove, putUnit, unitOf } from "./units.js";
 import { enemiesOf, layout, nearestEnemy } from "./world.js";
 import { pricingOf, translateUnit } from "./withdraw.js";
 import { addToMelee } from "./movement.js";
+import { atan2Deg, hypot, tieKey } from "../../math/index.js";
 
 /** Furthest advance along `d` (≤ `max`) that keeps every base at least `gap` from each enemy base. */
 function advanceLimit(state: BattleState, u: Unit, d: Vec2, max: number, gap: number): number {
@@ -58,12 +59,12 @@ export function breakthrough(
   let aim = targetRects[0]?.center ?? u0.position;
   for (const r of targetRects) {
     const q = closestPointOnRect(u0.position, r);
-    if (dist(u0.position, q) < dist(u0.position, aim)) aim = q;
+    if (tieKey(dist(u0.position, q)) < tieKey(dist(u0.position, aim))) aim = q;
   }
   const dvec = sub(aim, u0.position);
-  if (Math.hypot(dvec.x, dvec.y) < 1e-9) return s;
+  if (hypot(dvec.x, dvec.y) < 1e-9) return s;
   const d = normalize(dvec);
-  const facing = (Math.atan2(d.y, d.x) * 180) / Math.PI;
+  const facing = atan2Deg(d.y, d.x);
   const u: Unit = { ...(unitOf(s, id) as Unit), facing };
   const half = normalMove(u) / 2;
   const reach = pricedReach(rectsOf(layoutOf(u)), d, half, pricingOf(u), s.terrain);

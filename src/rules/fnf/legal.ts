@@ -32,6 +32,7 @@ import { hasCompulsoryMove } from "./maneuver.js";
 import type { Unit } from "./units.js";
 import { activeLeaders, activeUnits, fnfOf, normalMove } from "./units.js";
 import { enemiesOf, layout, nearestEnemy } from "./world.js";
+import { atan2Deg } from "../../math/index.js";
 
 /** Fractions of the allowance the approach moves aim at. */
 export const APPROACH_FRACTIONS = [1, 0.5] as const;
@@ -65,7 +66,7 @@ export function fnfActingSide(state: BattleState): string {
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
-const facingTo = (from: Vec2, to: Vec2): number => Math.round((Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI);
+const facingTo = (from: Vec2, to: Vec2): number => Math.round(atan2Deg(to.y - from.y, to.x - from.x));
 
 function moveAction(u: Unit, path: MoveAction["path"], target: string | null = null): Action {
   return { type: "fnf/move", unit: u.id, path, change: null, target };

@@ -10,6 +10,7 @@ import type { Modifier } from "./maneuverMods.js";
 import type { Unit } from "./units.js";
 import { activeUnits, attachedLeaders, isFresh, isSpent, normalMove } from "./units.js";
 import { layout } from "./world.js";
+import { hypot, tieKey } from "../../math/index.js";
 
 /** Stands a unit counts in melee (FNF-MEL-2): column of route its first two, battery or detachment 1. */
 export function standsOf(u: Unit): number {
@@ -42,7 +43,7 @@ export function defensiveTerrain(state: BattleState, defender: Unit, attackers: 
   const dRects = rectsOf(dl);
   for (const a of attackers) {
     for (const r of rectsOf(layout(a))) {
-      const touched = dRects.filter((x) => rectDistance(r, x) <= EPSILON).sort((p, q) => Math.hypot(p.center.x - r.center.x, p.center.y - r.center.y) - Math.hypot(q.center.x - r.center.x, q.center.y - r.center.y));
+      const touched = dRects.filter((x) => rectDistance(r, x) <= EPSILON).sort((p, q) => tieKey(hypot(p.center.x - r.center.x, p.center.y - r.center.y)) - tieKey(hypot(q.center.x - r.center.x, q.center.y - r.center.y)));
       const near = touched[0];
       if (near !== undefined) segs.push([r.center, near.center]);
     }

@@ -10,6 +10,7 @@ import { MOVE_RATES, MUSKET_RANGE } from "./tables/maneuver.js";
 import type { Unit } from "./units.js";
 import { attachedLeaders, creditCaptured, loseBases, moveClass, normalMove, putLeader, putUnit, removeUnit, unitOf } from "./units.js";
 import { enemiesOf, layout, shift, sideRects } from "./world.js";
+import { hypot } from "../../math/index.js";
 
 /** How a unit prices a move (FNF-MOVE-2/4): roads only in COLUMN OF ROUTE or limbered. */
 export function pricingOf(u: Unit): Pricing {
@@ -47,7 +48,7 @@ export function withdraw(
   const mine = layout(u);
   const fromLayout = layout(from);
   let e = sub(mine.footprint.center, fromLayout.footprint.center);
-  e = Math.hypot(e.x, e.y) < 1e-12 ? forward(u.facing + 180) : normalize(e);
+  e = hypot(e.x, e.y) < 1e-12 ? forward(u.facing + 180) : normalize(e);
   const touching = new Set(enemiesOf(state, u.side).filter((x) => layoutDistance(mine, layout(x)) <= EPSILON).map((x) => x.id));
   const enemyIds = enemiesOf(state, u.side).filter((x) => !touching.has(x.id)).map((x) => x.id);
   const enemies = enemiesOf(state, u.side)

@@ -8,6 +8,7 @@ import { elevationAt } from "./geometry/terrain.js";
 import type { SightBlocker } from "./geometry/sight.js";
 import type { Unit } from "./units.js";
 import { activeLeaders, activeUnits, unitOf } from "./units.js";
+import { tieKey } from "../../math/index.js";
 
 /** A unit's layout (FNF-GEO-2). */
 export const layout = (u: Unit): FnfLayout => layoutOf(u);
@@ -23,8 +24,8 @@ export function nearestEnemy(state: BattleState, u: Unit): Unit | undefined {
   let best: Unit | undefined;
   let bestD = Infinity;
   for (const e of enemiesOf(state, u.side)) {
-    const d = layoutDistance(mine, layout(e));
-    if (d < bestD - 1e-12) [best, bestD] = [e, d];
+    const d = tieKey(layoutDistance(mine, layout(e)));
+    if (d < bestD) [best, bestD] = [e, d];
   }
   return best;
 }

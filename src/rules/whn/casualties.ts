@@ -6,6 +6,7 @@ import type { Unit } from "../../state/unit.js";
 import type { Vec2 } from "../../state/common.js";
 import { dist } from "../../geometry/vec.js";
 import { commandModels } from "./unit.js";
+import { tieKey } from "../../math/index.js";
 
 /** What removing models did to a unit. */
 export interface Removal {
@@ -48,7 +49,7 @@ function removeWithWounds(u: Unit, n: number, from: Vec2 | undefined, taken: num
   if (u.formation === "LINE" && figures > 0) files = lineRanks(u) === 1 ? figures : Math.ceil(figures / 2);
   let models = u.models;
   if (u.formation === "EXTENDED_ORDER" && models !== null) {
-    const keep = models.map((m, i) => ({ m, i, d: from === undefined ? -i : dist(m, from) }));
+    const keep = models.map((m, i) => ({ m, i, d: from === undefined ? -i : tieKey(dist(m, from)) }));
     keep.sort((a, b) => b.d - a.d || b.i - a.i);
     const drop = new Set(keep.slice(0, removed).map((k) => k.i));
     models = models.filter((_, i) => !drop.has(i));

@@ -3,6 +3,7 @@ import type { OrientedRect, Vec2 } from "./prims.js";
 import { EPSILON, closestPointOnRect, dist, dot, forward, rectDistance, right, segmentLengthInPolygon, sub } from "./prims.js";
 import { elevationAt, featuresOf } from "./terrain.js";
 import { frontEdge } from "./measure.js";
+import { tieKey } from "../../../math/index.js";
 
 /** A base that may block sight, with the elevation at its centre. */
 export interface SightBlocker {
@@ -72,7 +73,7 @@ export function baseSees(base: OrientedRect, target: readonly OrientedRect[], te
   let best = Infinity;
   for (const t of target) {
     const q = closestPointOnRect(origin, t);
-    const d = dist(origin, q);
+    const d = tieKey(dist(origin, q));
     if (d < best) [best, nearest] = [d, q];
   }
   if (nearest === null) return false;

@@ -11,6 +11,7 @@ import { pointSegmentDistance } from "../../../geometry/polygon.js";
 import { roundshotHits, roundshotSegment, scatter, templateTouches } from "../../../geometry/templates.js";
 import type { Vec2 } from "../../../geometry/vec.js";
 import { dist, dot, sub } from "../../../geometry/vec.js";
+import { hypot, tieKey } from "../../../math/index.js";
 
 /** Where a ball came down, or why it did nothing. */
 export type Flight =
@@ -94,7 +95,7 @@ export function targetsOf(placed: readonly PlacedUnit[]): Target[] {
   return placed.map((p) => {
     const centre = unitCentre(p.layout);
     let radius = 0;
-    for (const r of p.layout.footprint) radius = Math.max(radius, dist(centre, r.center) + Math.hypot(r.halfWidth, r.halfDepth));
+    for (const r of p.layout.footprint) radius = Math.max(radius, dist(centre, r.center) + hypot(r.halfWidth, r.halfDepth));
     return { ...p, centre, radius };
   });
 }
@@ -123,7 +124,7 @@ export function lineHits(seg: { from: Vec2; to: Vec2 }, targets: readonly Target
   const along = (t: Target, models: readonly number[]): number =>
     Math.min(...models.map((i) => dot(sub((t.layout.models[i] ?? t.layout.models[0])?.rect.center ?? t.centre, seg.from), u)));
   return roundshotHits(seg, near)
-    .map((h) => ({ h, t: along(near.find((n) => n.id === h.id) as Target, h.models) }))
+    .map((h) => ({ h, t: tieKey(along(near.find((n) => n.id === h.id) as Target, h.models)) }))
     .sort((a, b) => a.t - b.t || (a.h.id < b.h.id ? -1 : 1))
     .map(({ h }) => ({ id: h.id, hits: h.hits, models: h.models }));
 }
@@ -134,7 +135,7 @@ export function burstHits(centre: Vec2, diameter: number, targets: readonly Targ
   for (const t of targets) {
     if (dist(t.centre, centre) > t.radius + diameter / 2 + 1e-6) continue;
     const models = t.layout.models.filter((m) => templateTouches(centre, diameter, m.rect)).map((m) => m.index);
-    if (models.length > 0) out.push({ hit: { id: t.id, hits: models.length, models }, d: dist(t.centre, centre) });
+    if (models.length > 0) out.push({ hit: { id: t.id, hits: models.length, models }, d: tieKey(dist(t.centre, centre)) });
   }
   return out.sort((a, b) => a.d - b.d || (a.hit.id < b.hit.id ? -1 : 1)).map((x) => x.hit);
 }

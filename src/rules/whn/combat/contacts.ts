@@ -16,6 +16,7 @@ import { unitCentre, type ModelPlacement, type UnitLayout } from "../../../geome
 import { inBaseContact, rectCorners } from "../../../geometry/rect.js";
 import { EPSILON, type Vec2 } from "../../../geometry/vec.js";
 import { layoutOf } from "../unit.js";
+import { hypot } from "../../../math/index.js";
 
 /** How one unit touches one enemy unit. */
 export interface Contact {
@@ -69,7 +70,7 @@ function frontageOverlap(a: UnitLayout, b: UnitLayout): ModelPlacement[] {
 }
 
 /** Radius of the circle around a base. */
-const reach = (m: ModelPlacement): number => Math.hypot(m.rect.halfWidth, m.rect.halfDepth);
+const reach = (m: ModelPlacement): number => hypot(m.rect.halfWidth, m.rect.halfDepth);
 
 /** Models of `as` touching some model of `bs`, and those of `bs` touched (CORE-GEO-12), with a cheap circle pre-check. */
 function touchingPairs(as: readonly ModelPlacement[], bs: readonly ModelPlacement[]): { touching: ModelPlacement[]; touched: ModelPlacement[] } {

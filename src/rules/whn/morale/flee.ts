@@ -14,6 +14,7 @@ import type { Footprint } from "../../../geometry/rect.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { add, angleDiff, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
 import { enemiesOf, footprintOf, getUnit, joinedCharacters, layoutOf, removeMergedWith, unitDistance, unitsOf } from "../unit.js";
+import { tieKey } from "../../../math/index.js";
 
 /** What happened to a fleeing unit. */
 export type FleeResult = "moved" | "destroyed" | "leftTable";
@@ -43,8 +44,8 @@ export function nearestEnemy(state: BattleState, u: Unit): Unit | null {
   let best: Unit | null = null;
   let bestD = Infinity;
   for (const e of enemiesOf(state, u.side)) {
-    const d = unitDistance(u, e);
-    if (d < bestD) {
+    const d = tieKey(unitDistance(u, e));
+    if (d < bestD || (d === bestD && best !== null && e.id < best.id)) {
       best = e;
       bestD = d;
     }

@@ -24,6 +24,7 @@ import { checkPlacement } from "./path.js";
 import { computeLaps, recordLaps } from "./lapping.js";
 import { singleRankFor } from "./skirmish.js";
 import { destroyedFleeingPanic } from "./ports.js";
+import { cosDeg, sinDeg } from "../../../math/index.js";
 
 /** Chargers whose charge has been resolved this phase. */
 function resolvedChargers(state: BattleState): ReadonlySet<string> {
@@ -39,7 +40,7 @@ function asSingleRank(u: Unit, chargerFacing: number, ctx: ActionContext): Unit 
   const centre = unitCentre(layoutOf(u));
   const facing = normalizeAngle(chargerFacing + 180);
   const width = u.figures * u.base.w;
-  const frame = { p: { x: centre.x + Math.cos((facing * Math.PI) / 180) * (u.base.d / 2), y: centre.y + Math.sin((facing * Math.PI) / 180) * (u.base.d / 2) }, facing };
+  const frame = { p: { x: centre.x + cosDeg(facing) * (u.base.d / 2), y: centre.y + sinDeg(facing) * (u.base.d / 2) }, facing };
   const models = singleRankFor(u, frame);
   ctx.emit("unit/singleRank", "WHN-SKIRM-4", { unit: u.id, width });
   return { ...u, models, position: { ...frame.p }, facing };

@@ -19,6 +19,7 @@ import { detachmentRangeViolation } from "./detachments.js";
 import { whyNoMarch } from "./moves.js";
 import { checkPlacement } from "./path.js";
 import { extendedOrderViolation, modelRects } from "./skirmish.js";
+import { hypot } from "../../../math/index.js";
 
 const SAMPLE_INCHES = 0.25;
 
@@ -29,7 +30,7 @@ export function terrainOf(state: BattleState): readonly TerrainFeature[] {
 
 /** Footprints of a translated footprint sampled along the straight line to `by`. */
 function sampleSlide(fp: Footprint, by: Vec2): Footprint[] {
-  const n = Math.max(1, Math.ceil(Math.hypot(by.x, by.y) / SAMPLE_INCHES));
+  const n = Math.max(1, Math.ceil(hypot(by.x, by.y) / SAMPLE_INCHES));
   const out: Footprint[] = [];
   for (let i = 1; i <= n; i++) out.push(fp.map((r) => ({ ...r, center: addScaled(r.center, by, i / n) })));
   return out;

@@ -38,6 +38,7 @@ import { mergeDetachment, splitDetachment } from "./merge.js";
 import { march, move } from "./moves.js";
 import type { Leg } from "./path.js";
 import { respond } from "./respond.js";
+import { cosDeg, sinDeg } from "../../../math/index.js";
 
 /** A movement action a unit may take now. */
 export type MovementAction = ChangeFormationAction | MoveAction | MarchAction | MoveToAction | DeclareChargeAction | RespondAction | ChargeMoveAction | MergeDetachmentAction | SplitDetachmentAction;
@@ -121,8 +122,8 @@ function freeCandidates(state: BattleState, u: Unit): MovementAction[] {
   const out: MovementAction[] = [];
   const left = (1 - u.flags.moveUsed) * moveRate(state, u);
   for (const deg of DIRECTIONS) {
-    const dx = Math.cos((deg * Math.PI) / 180);
-    const dy = Math.sin((deg * Math.PI) / 180);
+    const dx = cosDeg(deg);
+    const dy = sinDeg(deg);
     for (const f of [0.5, 1]) {
       const d = trim(f * left);
       if (u.formation === "SQUARE") {

@@ -3,6 +3,7 @@
  * AMB-55): never more rolls than shooters or than models touched; round-robin by default
  * (reproduces the seed's 7 archers → 4 and 3), largest-remainder shares as the option.
  */
+import { tieKey } from "../../../math/index.js";
 
 /** A unit under the template: models touched and its distance from the template centre. */
 export interface Touched {
@@ -25,7 +26,7 @@ export function handOutOrder(touched: readonly Touched[]): Touched[] {
   return touched
     .filter((t) => t.models > 0)
     .slice()
-    .sort((a, b) => b.models - a.models || a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort((a, b) => b.models - a.models || tieKey(a.distance) - tieKey(b.distance) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**

@@ -20,6 +20,7 @@ import { firingModels, type Firers } from "./firers.js";
 import { isVeteranLights, toHitScore, type Cover, type ToHitInput, type ToHitScore } from "./modifiers.js";
 import { characterLayout, firesThisPhase, inCombat, movedThisTurn, othersPlaced, terrainOf } from "./sightlines.js";
 import { hitStrength, maxRange, rangeBand, weaponStats, type RangeBand, type WeaponStats } from "./weapons.js";
+import { tieKey } from "../../../math/index.js";
 
 /** What is being shot at. */
 export type ShotTarget =
@@ -328,7 +329,7 @@ function readSituation(state: BattleState, req: ShotRequest): SituationRead {
     const nearest = sight.screeningUnits
       .map((id) => getUnit(state, id))
       .filter((u): u is Unit => u !== undefined)
-      .map((u) => ({ u, d: dist(sight.from, closestPointOnFootprint(sight.from, layoutOf(u).footprint)) }))
+      .map((u) => ({ u, d: tieKey(dist(sight.from, closestPointOnFootprint(sight.from, layoutOf(u).footprint))) }))
       .sort((a, b) => a.d - b.d || (a.u.id < b.u.id ? -1 : 1))[0];
     if (nearest !== undefined) {
       const n0 = toHitScore(hitFacts(terrainGrade)).need;
