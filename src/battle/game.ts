@@ -14,6 +14,12 @@ import { apply, applyTrusted, type ApplyResult } from "../engine/apply.js";
 import { createBattle } from "../engine/create.js";
 import type { VictorySpec } from "../state/victory.js";
 import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";
+import type { EngineEvent } from "../events/catalogue.js";
+
+/** Events judged by the victory rules are engine events (`battle/ended`, `battle/victory`). */
+function typed(out: { state: BattleState; events: BattleEvent[] }): { state: BattleState; events: readonly EngineEvent[] } {
+  return out as { state: BattleState; events: readonly BattleEvent[] } as { state: BattleState; events: readonly EngineEvent[] };
+}
 
 /** Appends engine-style events (sequence numbers continue the log) to a state. */
 function withEvents(state: BattleState, drafts: readonly { readonly type: string; readonly [k: string]: JsonValue }[]): { state: BattleState; events: BattleEvent[] } {
@@ -84,7 +90,7 @@ export function playAction(state: BattleState, action: Action | unknown, spec: V
   const base = withVictory(state, spec);
   const r = trusted ? applyTrusted(base, action as Action) : apply(base, action);
   if (!r.ok) return r;
-  return { ok: true, ...judgeOutcome(base, r.state, r.events, null) };
+  return { ok: true, ...typed(judgeOutcome(base, r.state, r.events, null)) };
 }
 
 /**
@@ -98,7 +104,7 @@ export function playAction(state: BattleState, action: Action | unknown, spec: V
 export function playApplied(state: BattleState, applied: { readonly action: Action; readonly state: BattleState; readonly events: readonly BattleEvent[] }, spec: VictorySpec | null): ApplyResult {
   const base = withVictory(state, spec);
   if (base !== state) return playAction(state, applied.action, spec, true);
-  return { ok: true, ...judgeOutcome(base, applied.state, applied.events, null) };
+  return { ok: true, ...typed(judgeOutcome(base, applied.state, applied.events, null)) };
 }
 
 /**

@@ -9,10 +9,14 @@ import { toIssues } from "./issues.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
 import { bindFnfApply } from "../rules/fnf/legal.js";
+import type { EngineEvent } from "../events/catalogue.js";
 
-/** The result of {@link apply}: the next state and the events it logged, or a violation. */
+/**
+ * The result of {@link apply}: the next state and the events the action caused, typed by the event
+ * catalogue ({@link EngineEvent}: switch on `type` and the payload narrows), or a violation.
+ */
 export type ApplyResult =
-  | { readonly ok: true; readonly state: BattleState; readonly events: readonly BattleEvent[] }
+  | { readonly ok: true; readonly state: BattleState; readonly events: readonly EngineEvent[] }
   | { readonly ok: false; readonly violation: Violation };
 
 /**
@@ -81,7 +85,8 @@ export function runStep(state: BattleState, step: (ctx: ActionContext) => { ok: 
   }
   if (!out.ok) return out;
   const { state: next, events } = commit(out.state, dice, sink.drafts);
-  return { ok: true, state: next, events };
+  // Every emitted event matches the catalogue (test/events/catalogue.test.ts plays whole battles to hold this).
+  return { ok: true, state: next, events: events as readonly BattleEvent[] as readonly EngineEvent[] };
 }
 
 /**

@@ -9,6 +9,7 @@ import { eventSchema, type EventSchemaOf, type EventSpec } from "./define.js";
 import { TURN_EVENTS } from "./turn.js";
 import { CHARGE_EVENTS } from "./charge.js";
 import { UNIT_EVENTS } from "./unit.js";
+import { MOVEMENT_EVENTS } from "./movement.js";
 import { COMBAT_EVENTS } from "./combat.js";
 import { SHOOTING_EVENTS } from "./shooting.js";
 import { MORALE_EVENTS } from "./morale.js";
@@ -20,6 +21,7 @@ export const EVENT_CATALOGUE = {
   ...TURN_EVENTS,
   ...CHARGE_EVENTS,
   ...UNIT_EVENTS,
+  ...MOVEMENT_EVENTS,
   ...COMBAT_EVENTS,
   ...SHOOTING_EVENTS,
   ...MORALE_EVENTS,

@@ -26,7 +26,7 @@ export const COMBAT_EVENTS = {
     tier: int,
     charged: bool,
     initiative: num,
-    strikers: units,
+    strikers: z.array(text),
     attacks: count,
     hits: count,
     wounds: count,

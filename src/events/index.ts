@@ -15,4 +15,4 @@ export {
   type EngineEventType,
   type EventSchemas,
 } from "./catalogue.js";
-export { event, eventSchema, type EventSpec, type EventFields, type EventSchemaOf } from "./define.js";
+export type { EventSpec, EventFields, EventSchemaOf } from "./define.js";
