@@ -12,7 +12,7 @@ const VARIANTS = ["off", "direct", "tieOnly", "modelCount"] as const;
 
 function battle(variant: (typeof VARIANTS)[number], formation: "BLOCK" | "ATTACK_COLUMN"): BattleState {
   const unit = (id: string, side: string, files: number, facing: number) => ({
-    id, side, name: id, troopType: "infantry", profile: PROFILE, base: FOOT, figures: 49, files, formation,
+    id, side, name: id, troopType: "infantry" as const, profile: PROFILE, base: FOOT, figures: 49, files, formation,
     equipment: { missile: null, melee: "musketBayonet" }, position: { x: 36, y: 24 }, facing,
   });
   const r = createBattle({

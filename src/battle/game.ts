@@ -10,8 +10,8 @@ import type { BattleSetup } from "../state/setup.js";
 import type { JsonValue } from "../state/common.js";
 import type { Action } from "../engine/actions.js";
 import type { InputError, Result } from "../engine/violation.js";
-import { apply, applyTrusted, type ApplyResult } from "../engine/apply.js";
-import { createBattle } from "../engine/create.js";
+import { applyUnknown, applyTrusted, type ApplyResult } from "../engine/apply.js";
+import { createBattleUnknown } from "../engine/create.js";
 import type { VictorySpec } from "../state/victory.js";
 import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";
 import type { EngineEvent } from "../events/catalogue.js";
@@ -88,7 +88,7 @@ export function judgeOutcome(prev: BattleState, next: BattleState, events: reado
  */
 export function playAction(state: BattleState, action: Action | unknown, spec: VictorySpec | null, trusted = false): ApplyResult {
   const base = withVictory(state, spec);
-  const r = trusted ? applyTrusted(base, action as Action) : apply(base, action);
+  const r = trusted ? applyTrusted(base, action as Action) : applyUnknown(base, action);
   if (!r.ok) return r;
   return { ok: true, ...typed(judgeOutcome(base, r.state, r.events, null)) };
 }
@@ -115,5 +115,5 @@ export function playApplied(state: BattleState, applied: { readonly action: Acti
  */
 export function startBattle(setup: BattleSetup | unknown, spec: VictorySpec | null): Result<BattleState, InputError> {
   const withSpec = spec !== null && typeof setup === "object" && setup !== null && !Array.isArray(setup) ? { ...setup, victory: spec } : setup;
-  return createBattle(withSpec);
+  return createBattleUnknown(withSpec);
 }

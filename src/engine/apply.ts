@@ -3,7 +3,7 @@ import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { JsonValue } from "../state/common.js";
 import type { RuleId } from "../state/ids.js";
 import type { ActionContext, EventDraft } from "./context.js";
-import { ActionSchema, type Action } from "./actions.js";
+import { ActionSchema, type Action, type ActionInput } from "./actions.js";
 import { routeOf } from "./router.js";
 import { toIssues } from "./issues.js";
 import { scanInput } from "./scan.js";
@@ -139,14 +139,39 @@ function checkActor(state: BattleState, action: Action): Violation | null {
 }
 
 /**
- * Applies an action to a battle state. Returns the next state and the events the action logged, or a
+ * Applies an action to a battle state. Returns the next state and the events the action caused, or a
  * violation with a stable code, the rule id and the values involved. The input state is never
- * mutated, and a violation leaves nothing changed.
+ * mutated, and a violation leaves nothing changed. The action is typed ({@link ActionInput}: the
+ * union narrows on `type`, so fields complete and a wrong one is a compile error) and still
+ * validated in full at run time. For an action of unknown shape (parsed JSON, a network message)
+ * use {@link applyUnknown}, or {@link parseAction} then {@link applyTrusted}.
  * @example
  * const r = apply(state, { type: "turn/advance" });
  * if (r.ok) state = r.state; else console.log(formatViolation(r.violation));
  */
-export function apply(state: BattleState, action: unknown): ApplyResult {
+export function apply(state: BattleState, action: ActionInput): ApplyResult {
+  return applyUnknown(state, action);
+}
+
+/**
+ * {@link apply} for a value of unknown shape: the same run-time validation (a malformed action is an
+ * `action/invalid` violation listing its issues), with no compile-time claim on the input.
+ * @example
+ * const r = applyUnknown(state, JSON.parse(message));
+ */
+export function applyUnknown(state: BattleState, action: unknown): ApplyResult {
+  const parsed = parseAction(action);
+  if (!parsed.ok) return parsed;
+  return applyTrusted(state, parsed.value);
+}
+
+/**
+ * Validates a value as an action without applying it: the typed action (defaults filled in), or the
+ * `action/invalid` violation {@link apply} would return. Game rules are not checked here.
+ * @example
+ * const a = parseAction(JSON.parse(text)); if (a.ok) console.log(isLegal(state, a.value));
+ */
+export function parseAction(action: unknown): { readonly ok: true; readonly value: Action } | { readonly ok: false; readonly violation: Violation } {
   const hostile = scanInput(action);
   if (hostile.length > 0) {
     return { ok: false, violation: violation("action/invalid", null, { issues: hostile.map((i) => ({ path: [...i.path], message: i.message })) }) };
@@ -161,7 +186,7 @@ export function apply(state: BattleState, action: unknown): ApplyResult {
       }),
     };
   }
-  return applyTrusted(state, parsed.data);
+  return { ok: true, value: parsed.data };
 }
 
 export { EventSink };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, createBattle, parseState, scenarios, type Action, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleUnknown as createBattle, parseState, scenarios, type Action, type BattleState } from "../../src/index.js";
 import { judge, playBattle } from "../../src/battle/index.js";
 import type { Bot } from "../../src/bots/index.js";
 import { battalion } from "../fixtures/setups.js";

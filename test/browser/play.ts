@@ -54,7 +54,7 @@ export type Consult = (state: Fusillade.BattleState) => boolean;
  * `legalActions` only where `consult` says (and always when a pending decision refuses the advance).
  */
 export function playToEnd(F: Engine, setup: unknown, botSeed = 1, consult: Consult = () => true, maxActions = 20_000): PlaySummary {
-  const created = F.createBattle(setup);
+  const created = F.createBattle(setup as Fusillade.BattleSetup);
   if (!created.ok) throw new Error(`setup refused: ${JSON.stringify(created.error.issues.slice(0, 3))}`);
   let state = created.value;
   const random = botRandom(botSeed);

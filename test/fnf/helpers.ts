@@ -1,4 +1,4 @@
-import { apply, createBattle, withScriptedDice, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleUnknown as createBattle, withScriptedDice, type BattleState } from "../../src/index.js";
 
 /** Creates an FnF battle or throws with the issues. */
 export function mustCreate(setup: unknown): BattleState {
