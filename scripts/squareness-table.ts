@@ -3,7 +3,7 @@
  * beats a 5-wide unit of the same 49 models, under each `hr.squareness` variant, computed by the
  * library's own odds (combatRoundOdds, combatToDecision). Run: `npx tsx scripts/squareness-table.ts`.
  */
-import { createBattle, combatId, unitId, type BattleState, type Combat } from "../src/index.js";
+import { createBattleUnknown as createBattle, combatId, unitId, type BattleState, type Combat } from "../src/index.js";
 import { combatRoundOdds, combatToDecision } from "../src/rules/whn/combat/index.js";
 
 const FOOT = { w: 20 / 25.4, d: 20 / 25.4 };

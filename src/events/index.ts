@@ -16,3 +16,4 @@ export {
   type EventSchemas,
 } from "./catalogue.js";
 export type { EventSpec, EventFields, EventSchemaOf } from "./define.js";
+export { describeEvent, namesOf, type Namer } from "./describe/index.js";

@@ -12,6 +12,7 @@ import {
   legalActions,
   bots,
   createBattle,
+  describeEvent,
   fnf,
   parseEvent,
   scenarios,
@@ -55,6 +56,8 @@ function check(events: readonly EngineEvent[], seen: Set<string>): string[] {
     seen.add(e.type);
     const r = parseEvent(e);
     if (!r.ok) issues.push(...r.issues.map((i) => `${i} in ${JSON.stringify(e)}`));
+    const prose = describeEvent(e);
+    if (!/^[^{}[\]]+$/.test(prose) || /undefined|NaN|\d\.\d\d/.test(prose)) issues.push(`${e.type}: prose "${prose}"`);
   }
   return issues;
 }
