@@ -1,6 +1,6 @@
 /**
  * Writes docs/guides/events.md, the event catalogue page (see scripts/events-page.ts). Usage:
- * `npx tsx scripts/gen-events-doc.ts` (`--check` fails when the page is stale).
+ * `npm run docs:events` (`--check` fails when the page is stale).
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -10,7 +10,7 @@ const out = join(resolve(import.meta.dirname, ".."), "docs", "guides", "events.m
 const page = eventsPage();
 if (process.argv.includes("--check")) {
   if (!existsSync(out) || readFileSync(out, "utf8") !== page) {
-    console.error("docs/guides/events.md is out of date: run `npx tsx scripts/gen-events-doc.ts`");
+    console.error("docs/guides/events.md is out of date: run `npm run docs:events`");
     process.exit(1);
   }
   console.log("docs/guides/events.md is up to date");
