@@ -24,7 +24,10 @@ for (let i = 0; i < 9; i++) {
     process.exit(1);
   }
   state = r.state;
-  for (const e of r.events) console.log(`  #${e.seq} ${e.type.padEnd(20)} [${e.rule}] ${e["side"] ?? ""} ${e["phase"] ?? ""} ${e["step"] ?? ""}`);
+  for (const e of r.events) {
+    const where = e.type === "turn/phaseStarted" || e.type === "turn/stepStarted" ? `${e.side} ${e.phase} ${e.step ?? ""}` : "";
+    console.log(`  #${e.seq} ${e.type.padEnd(20)} [${e.rule}] ${where}`);
+  }
 }
 
 // A musket volley: 20 shots at BS 3 (4+), S3 against T3 (4+), no save.

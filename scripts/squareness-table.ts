@@ -3,7 +3,7 @@
  * beats a 5-wide unit of the same 49 models, under each `hr.squareness` variant, computed by the
  * library's own odds (combatRoundOdds, combatToDecision). Run: `npx tsx scripts/squareness-table.ts`.
  */
-import { createBattle, combatId, unitId, type BattleState, type Combat } from "../src/index.js";
+import { createBattleUnknown as createBattle, combatId, unitId, type BattleState, type Combat } from "../src/index.js";
 import { combatRoundOdds, combatToDecision } from "../src/rules/whn/combat/index.js";
 
 const FOOT = { w: 20 / 25.4, d: 20 / 25.4 };
@@ -12,7 +12,7 @@ const VARIANTS = ["off", "direct", "tieOnly", "modelCount"] as const;
 
 function battle(variant: (typeof VARIANTS)[number], formation: "BLOCK" | "ATTACK_COLUMN"): BattleState {
   const unit = (id: string, side: string, files: number, facing: number) => ({
-    id, side, name: id, troopType: "infantry", profile: PROFILE, base: FOOT, figures: 49, files, formation,
+    id, side, name: id, troopType: "infantry" as const, profile: PROFILE, base: FOOT, figures: 49, files, formation,
     equipment: { missile: null, melee: "musketBayonet" }, position: { x: 36, y: 24 }, facing,
   });
   const r = createBattle({

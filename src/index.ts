@@ -8,6 +8,7 @@
  */
 export * from "./state/index.js";
 export * from "./engine/index.js";
+export * from "./events/index.js";
 export * from "./dice/index.js";
 export * as scenarios from "./scenarios/index.js";
 export * as geometry from "./geometry/index.js";

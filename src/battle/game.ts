@@ -10,10 +10,16 @@ import type { BattleSetup } from "../state/setup.js";
 import type { JsonValue } from "../state/common.js";
 import type { Action } from "../engine/actions.js";
 import type { InputError, Result } from "../engine/violation.js";
-import { apply, applyTrusted, type ApplyResult } from "../engine/apply.js";
-import { createBattle, createBattleWithEvents } from "../engine/create.js";
+import { applyUnknown, applyTrusted, type ApplyResult } from "../engine/apply.js";
+import { createBattleUnknown, createBattleWithEvents } from "../engine/create.js";
 import type { VictorySpec } from "../state/victory.js";
 import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";
+import type { EngineEvent } from "../events/catalogue.js";
+
+/** Events judged by the victory rules are engine events (`battle/ended`, `battle/victory`). */
+function typed(out: { state: BattleState; events: BattleEvent[] }): { state: BattleState; events: readonly EngineEvent[] } {
+  return out as { state: BattleState; events: readonly BattleEvent[] } as { state: BattleState; events: readonly EngineEvent[] };
+}
 
 /**
  * Engine-style events (sequence numbers continuing the state's `eventSeq`) for a state. The victory
@@ -85,9 +91,9 @@ export function judgeOutcome(prev: BattleState, next: BattleState, events: reado
  */
 export function playAction(state: BattleState, action: Action | unknown, spec: VictorySpec | null, trusted = false): ApplyResult {
   const base = withVictory(state, spec);
-  const r = trusted ? applyTrusted(base, action as Action) : apply(base, action);
+  const r = trusted ? applyTrusted(base, action as Action) : applyUnknown(base, action);
   if (!r.ok) return r;
-  return { ok: true, ...judgeOutcome(base, r.state, r.events, null) };
+  return { ok: true, ...typed(judgeOutcome(base, r.state, r.events, null)) };
 }
 
 /**
@@ -101,7 +107,7 @@ export function playAction(state: BattleState, action: Action | unknown, spec: V
 export function playApplied(state: BattleState, applied: { readonly action: Action; readonly state: BattleState; readonly events: readonly BattleEvent[] }, spec: VictorySpec | null): ApplyResult {
   const base = withVictory(state, spec);
   if (base !== state) return playAction(state, applied.action, spec, true);
-  return { ok: true, ...judgeOutcome(base, applied.state, applied.events, null) };
+  return { ok: true, ...typed(judgeOutcome(base, applied.state, applied.events, null)) };
 }
 
 /**
@@ -111,7 +117,7 @@ export function playApplied(state: BattleState, applied: { readonly action: Acti
  * const r = startBattle(scenarioSetup(scenario, 42), scenario.victory);
  */
 export function startBattle(setup: BattleSetup | unknown, spec: VictorySpec | null): Result<BattleState, InputError> {
-  return createBattle(withSpecOf(setup, spec));
+  return createBattleUnknown(withSpecOf(setup, spec));
 }
 
 /** {@link startBattle}, with the events of the battle's opening (the start of its history). */

@@ -22,4 +22,5 @@ export {
 } from "./record.js";
 export { playSetup, actingSide, type PlaySetupOptions, type SetupOutcome } from "./playSetup.js";
 export { playBattle, namedBot, scenarioContext, DEFAULT_BUDGETS, type BotName, type PlayOptions, type BattleOutcome } from "./play.js";
-export { battleAccount, describeEvent, type AccountOptions } from "./account.js";
+export { battleAccount, type AccountOptions } from "./account.js";
+export { describeEvent } from "../events/describe/index.js";

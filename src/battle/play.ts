@@ -19,6 +19,7 @@ import { searchBot } from "../bots/mcts.js";
 import { mixSeed } from "../bots/rng.js";
 import { beginPreparedWithEvents, prepareBattle, type PreparedBattle } from "../engine/create.js";
 import { playAction, playApplied } from "./game.js";
+import { advance } from "../engine/advance.js";
 import { newRecord, type BattleRecord } from "./record.js";
 
 /** Bots by name, built for the scenario: `random`, `greedy` or `search`. */
@@ -35,6 +36,12 @@ export interface PlayOptions {
   readonly budget?: number;
   /** Called after every decision (for progress reports). */
   readonly onDecision?: (state: BattleState, action: Action, index: number) => void;
+  /**
+   * Play forced steps automatically (default true): whenever `turn/advance` is the only legal
+   * action, it is applied without asking a bot ({@link advance}), so every counted decision is a
+   * real choice. The record still lists every action, auto-advances included.
+   */
+  readonly autoAdvance?: boolean;
 }
 
 /** How a self-played battle went. */
@@ -47,7 +54,10 @@ export interface BattleOutcome {
   readonly record: BattleRecord;
   /** Every event of the battle, in order (`log[i].seq === i`): the opening's, then each decision's. */
   readonly log: readonly BattleEvent[];
+  /** Decisions the bots made (real choices when `autoAdvance` is on). */
   readonly decisions: number;
+  /** Forced `turn/advance` steps played automatically (in the record too). */
+  readonly autoAdvanced: number;
   /** `finished`: the battle ended; `maxDecisions`: the cap stopped it; `stuck`: a decision had no legal answer (a rules module lists none). */
   readonly stopped: "finished" | "maxDecisions" | "stuck";
 }
@@ -84,7 +94,8 @@ export function namedBot(name: BotName, s: Scenario): Bot {
 /**
  * Plays a scenario to the end: each decision goes to the bot of the deciding side, seeded from the
  * battle seed and the decision number, so the same scenario, bots and seed always play the same
- * battle. Bots are given per side id, or as a pair in the scenario's side order.
+ * battle. Forced steps (`turn/advance` as the only legal action) are played automatically unless
+ * `autoAdvance` is false; the record lists them with the bots' actions, so it replays exactly. Bots are given per side id, or as a pair in the scenario's side order.
  * @example
  * const out = playBattle(builtinScenario("quatre-bras"), ["greedy", "greedy"], 7);
  * console.log(out.result?.winner, out.result?.reason);
@@ -105,10 +116,22 @@ export function playBattle(
     bySide.set(side.id, { bot: typeof b === "string" ? namedBot(b, scenario) : b, budget });
   });
   const setup = scenarioSetup(scenario, seed);
-  const opening = beginScenario(scenario, seed);
-  let state = opening.state;
-  const log: BattleEvent[] = opening.events;
   const actions: Action[] = [];
+  const opening = beginScenario(scenario, seed);
+  const log: BattleEvent[] = opening.events;
+  let autoAdvanced = 0;
+  const step = (s: BattleState, a: Action): ApplyResult => playAction(s, a, scenario.victory, true);
+  /** Plays the forced steps from `s` (when auto-advance is on), recording them. */
+  const skipForced = (s: BattleState): BattleState => {
+    if (options.autoAdvance === false) return s;
+    const adv = advance(s, { step });
+    if (adv.stopped === "refused") throw new FusilladeError("engine/internal", `fusillade: a forced turn/advance was refused: ${adv.violation === undefined ? "" : formatViolation(adv.violation)}`);
+    for (const a of adv.actions) actions.push(a);
+    for (const e of adv.events) log.push(e);
+    autoAdvanced += adv.actions.length;
+    return adv.state;
+  };
+  let state = skipForced(opening.state);
   let decisions = 0;
   let stuck = false;
   while (state.turn.phase !== "finished" && decisions < maxDecisions) {
@@ -141,6 +164,7 @@ export function playBattle(
     actions.push(action);
     options.onDecision?.(state, action, decisions);
     decisions += 1;
+    state = skipForced(state);
   }
   return {
     scenario: scenario.id,
@@ -151,6 +175,7 @@ export function playBattle(
     record: { ...newRecord(setup, scenario.victory), actions },
     log,
     decisions,
+    autoAdvanced,
     stopped: state.turn.phase === "finished" ? "finished" : stuck ? "stuck" : "maxDecisions",
   };
 }

@@ -13,6 +13,7 @@ import { FusilladeError } from "../engine/violation.js";
 import type { Bot } from "../bots/types.js";
 import { mixSeed } from "../bots/rng.js";
 import { fnfActingSide } from "../rules/fnf/legal.js";
+import { advance } from "../engine/advance.js";
 
 /** Options of {@link playSetup}. */
 export interface PlaySetupOptions {
@@ -22,6 +23,8 @@ export interface PlaySetupOptions {
   readonly budget?: number;
   /** Called after every decision. */
   readonly onDecision?: (state: BattleState, action: Action, index: number) => void;
+  /** Play forced steps (`turn/advance` as the only legal action) without asking a bot (default true). */
+  readonly autoAdvance?: boolean;
 }
 
 /** How a battle played from a setup went. */
@@ -31,7 +34,10 @@ export interface SetupOutcome {
   readonly state: BattleState;
   /** Every event of the battle, in order (`log[i].seq === i`): the opening's, then each decision's. */
   readonly log: readonly BattleEvent[];
+  /** Decisions the bots made (real choices when `autoAdvance` is on). */
   readonly decisions: number;
+  /** Forced `turn/advance` steps played automatically. */
+  readonly autoAdvanced: number;
   /** `finished`: the battle ended; `maxDecisions`: the cap stopped it; `stuck`: nothing was legal. */
   readonly stopped: "finished" | "maxDecisions" | "stuck";
 }
@@ -66,6 +72,16 @@ export function playSetup(setup: BattleSetup, bots: readonly [Bot, Bot], seed: n
     if (b !== undefined) bySide.set(side.id, b);
   });
   let decisions = 0;
+  let autoAdvanced = 0;
+  const skipForced = (s: BattleState): BattleState => {
+    if (options.autoAdvance === false) return s;
+    const adv = advance(s);
+    if (adv.stopped === "refused") throw new FusilladeError("engine/internal", "fusillade: a forced turn/advance was refused");
+    for (const e of adv.events) log.push(e);
+    autoAdvanced += adv.actions.length;
+    return adv.state;
+  };
+  state = skipForced(state);
   let stuck = false;
   while (state.turn.phase !== "finished" && decisions < maxDecisions) {
     const side = actingSide(state);
@@ -95,6 +111,7 @@ export function playSetup(setup: BattleSetup, bots: readonly [Bot, Bot], seed: n
     for (const e of r.events) log.push(e);
     options.onDecision?.(state, action, decisions);
     decisions += 1;
+    state = skipForced(state);
   }
-  return { result: state.result, state, log, decisions, stopped: state.turn.phase === "finished" ? "finished" : stuck ? "stuck" : "maxDecisions" };
+  return { result: state.result, state, log, decisions, autoAdvanced, stopped: state.turn.phase === "finished" ? "finished" : stuck ? "stuck" : "maxDecisions" };
 }

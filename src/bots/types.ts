@@ -2,7 +2,8 @@
  * What a bot is: a pure function of (state, seed, budget) returning one legal action for the side
  * that must decide. Bots never read the battle's own dice: any look-ahead runs on re-seeded copies.
  */
-import type { BattleEvent, BattleState } from "../state/battle.js";
+import type { EngineEvent } from "../events/catalogue.js";
+import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import type { VictorySpec } from "../scenarios/format.js";
@@ -23,7 +24,7 @@ export type Bot = ((state: BattleState, seed: number, budget: number) => Action)
 export interface BotDecision {
   readonly action: Action;
   readonly state: BattleState;
-  readonly events: readonly BattleEvent[];
+  readonly events: readonly EngineEvent[];
 }
 
 /** What a bot may know of the scenario: its victory rules and each side's posture. */

@@ -3,17 +3,21 @@ import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { JsonValue } from "../state/common.js";
 import type { RuleId } from "../state/ids.js";
 import type { ActionContext, EventDraft } from "./context.js";
-import { ActionSchema, type Action } from "./actions.js";
+import { ActionSchema, type Action, type ActionInput } from "./actions.js";
 import { routeOf } from "./router.js";
 import { FACTS_RECORDERS } from "./modules.js";
 import { toIssues } from "./issues.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
 import { bindFnfApply } from "../rules/fnf/legal.js";
+import type { EngineEvent } from "../events/catalogue.js";
 
-/** The result of {@link apply}: the next state and the events of the step, or a violation. */
+/**
+ * The result of {@link apply}: the next state and the events the action caused, typed by the event
+ * catalogue ({@link EngineEvent}: switch on `type` and the payload narrows), or a violation.
+ */
 export type ApplyResult =
-  | { readonly ok: true; readonly state: BattleState; readonly events: readonly BattleEvent[] }
+  | { readonly ok: true; readonly state: BattleState; readonly events: readonly EngineEvent[] }
   | { readonly ok: false; readonly violation: Violation };
 
 /**
@@ -87,7 +91,8 @@ export function runStep(state: BattleState, step: (ctx: ActionContext) => { ok: 
   }
   if (!out.ok) return out;
   const { state: next, events } = commit(out.state, dice, sink.drafts);
-  return { ok: true, state: next, events };
+  // Every emitted event matches the catalogue (test/events/catalogue.test.ts plays whole battles to hold this).
+  return { ok: true, state: next, events: events as readonly BattleEvent[] as readonly EngineEvent[] };
 }
 
 /**
@@ -143,12 +148,37 @@ function checkActor(state: BattleState, action: Action): Violation | null {
  * Applies an action to a battle state. Returns the next state and the events of the step (the state
  * keeps no history: an app that wants one collects them, or rebuilds them with `replay`), or a
  * violation with a stable code, the rule id and the values involved. The input state is never
- * mutated, and a violation leaves nothing changed.
+ * mutated, and a violation leaves nothing changed. The action is typed ({@link ActionInput}: the
+ * union narrows on `type`, so fields complete and a wrong one is a compile error) and still
+ * validated in full at run time. For an action of unknown shape (parsed JSON, a network message)
+ * use {@link applyUnknown}, or {@link parseAction} then {@link applyTrusted}.
  * @example
  * const r = apply(state, { type: "turn/advance" });
  * if (r.ok) state = r.state; else console.log(formatViolation(r.violation));
  */
-export function apply(state: BattleState, action: unknown): ApplyResult {
+export function apply(state: BattleState, action: ActionInput): ApplyResult {
+  return applyUnknown(state, action);
+}
+
+/**
+ * {@link apply} for a value of unknown shape: the same run-time validation (a malformed action is an
+ * `action/invalid` violation listing its issues), with no compile-time claim on the input.
+ * @example
+ * const r = applyUnknown(state, JSON.parse(message));
+ */
+export function applyUnknown(state: BattleState, action: unknown): ApplyResult {
+  const parsed = parseAction(action);
+  if (!parsed.ok) return parsed;
+  return applyTrusted(state, parsed.value);
+}
+
+/**
+ * Validates a value as an action without applying it: the typed action (defaults filled in), or the
+ * `action/invalid` violation {@link apply} would return. Game rules are not checked here.
+ * @example
+ * const a = parseAction(JSON.parse(text)); if (a.ok) console.log(isLegal(state, a.value));
+ */
+export function parseAction(action: unknown): { readonly ok: true; readonly value: Action } | { readonly ok: false; readonly violation: Violation } {
   const hostile = scanInput(action);
   if (hostile.length > 0) {
     return { ok: false, violation: violation("action/invalid", null, { issues: hostile.map((i) => ({ path: [...i.path], message: i.message })) }) };
@@ -163,7 +193,7 @@ export function apply(state: BattleState, action: unknown): ApplyResult {
       }),
     };
   }
-  return applyTrusted(state, parsed.data);
+  return { ok: true, value: parsed.data };
 }
 
 export { EventSink };

@@ -1,5 +1,5 @@
 import { roller, seedDice, forkDice } from "../dice/index.js";
-import { BattleSetupSchema } from "../state/setup.js";
+import { BattleSetupSchema, type BattleSetup } from "../state/setup.js";
 import { BattleStateSchema, SCHEMA_VERSION, type BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import { toIssues } from "./issues.js";
@@ -89,12 +89,25 @@ function overlappingUnits(state: BattleState, order: readonly string[]): InputIs
 
 /**
  * Validates a battle setup and returns the battle's first state (the first player's turn begun), or
- * a typed error listing every problem with its path. Never throws for bad input.
+ * a typed error listing every problem with its path. Never throws for bad input. The parameter is
+ * typed ({@link BattleSetup}, the setup as written, defaults optional) for completion and checking
+ * where it is written; the setup is still validated in full at run time. For a setup of unknown
+ * shape (parsed JSON, a network message) use {@link createBattleUnknown}.
  * @example
  * const r = createBattle({ seed: 42, sides: [{ id: "fr", name: "France" }, { id: "gb", name: "Britain" }], units: [...] });
  * if (!r.ok) console.log(r.error.issues);
  */
-export function createBattle(setup: unknown): Result<BattleState, InputError> {
+export function createBattle(setup: BattleSetup): Result<BattleState, InputError> {
+  return createBattleUnknown(setup);
+}
+
+/**
+ * {@link createBattle} for a value of unknown shape (parsed JSON, a file, a message): the same
+ * validation, with no compile-time claim on the input.
+ * @example
+ * const r = createBattleUnknown(JSON.parse(text)); if (!r.ok) console.log(formatInputError(r.error));
+ */
+export function createBattleUnknown(setup: unknown): Result<BattleState, InputError> {
   const prepared = prepareBattle(setup);
   return prepared.ok ? { ok: true, value: beginPrepared(prepared.value.battle, prepared.value.seed) } : prepared;
 }

@@ -11,7 +11,8 @@
  * Each module lists its candidates unchecked and checks them separately (`CandidateListing`), so a
  * random choice (`sampleLegalAction`) checks only what it draws while `legalActions` checks them all.
  */
-import type { BattleEvent, BattleState } from "../state/battle.js";
+import type { EngineEvent } from "../events/catalogue.js";
+import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "./actions.js";
 import { otherSide } from "./sequence.js";
@@ -115,7 +116,7 @@ export interface LegalPick {
   /** The state after the action (as `applyTrusted(state, action)` returns it). */
   readonly state: BattleState;
   /** The events the action logged. */
-  readonly events: readonly BattleEvent[];
+  readonly events: readonly EngineEvent[];
 }
 
 /** What {@link sampleLegalAction} draws with: a uniform integer in [0, n) (a bot's `BotRng` fits). */

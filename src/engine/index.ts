@@ -1,5 +1,6 @@
-export { apply, applyTrusted, type ApplyResult } from "./apply.js";
-export { createBattle, createBattleWithEvents, parseState, loadState, saveState, reseed, forkState, MAX_STATE_TEXT } from "./create.js";
+export { advance, isForcedStep, type AdvanceOptions, type AdvanceUntil, type Advanced } from "./advance.js";
+export { apply, applyUnknown, parseAction, applyTrusted, type ApplyResult } from "./apply.js";
+export { createBattle, createBattleUnknown, createBattleWithEvents, parseState, loadState, saveState, reseed, forkState, MAX_STATE_TEXT } from "./create.js";
 export { ActionSchema, type Action, type ActionInput, type ActionType, type ActionOf } from "./actions.js";
 export { formatViolation, formatInputError } from "./format.js";
 export { violation, FusilladeError, type Violation, type InputError, type InputIssue, type Result, type FusilladeErrorCode } from "./violation.js";

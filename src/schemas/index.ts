@@ -13,6 +13,7 @@ import { CharacterSchema, UnitSchema } from "../state/unit.js";
 import { TerrainFeatureSchema } from "../state/terrain.js";
 import { JsonValueSchema } from "../state/common.js";
 import { ActionSchema } from "../engine/actions.js";
+import { EngineEventSchema } from "../events/catalogue.js";
 import { RULE_IDS } from "../rules/ruleIds.js";
 
 /** One JSON Schema to generate: its file name, title, description and zod source. */
@@ -29,6 +30,7 @@ export const CORE_SCHEMA_SOURCES: readonly SchemaSource[] = [
   { file: "battle-state.json", title: "BattleState", description: `A saved battle (saveState / loadState), format version ${SCHEMA_VERSION}.`, schema: BattleStateSchema },
   { file: "battle-setup.json", title: "BattleSetup", description: "What createBattle takes: sides, units, terrain, options and the dice seed.", schema: BattleSetupSchema },
   { file: "action.json", title: "Action", description: "Any action apply takes: a discriminated union on the namespaced `type`.", schema: ActionSchema },
+  { file: "event.json", title: "EngineEvent", description: "Any event apply returns: a discriminated union on the namespaced `type` (docs/guides/events.md).", schema: EngineEventSchema as unknown as z.ZodType },
   { file: "rules-options.json", title: "RulesOptions", description: "House rules and ambiguity resolutions; every key is optional and takes its default.", schema: RulesOptionsSchema },
 ];
 

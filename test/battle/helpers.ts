@@ -1,4 +1,4 @@
-import { apply, createBattle, type BattleSetup, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleUnknown as createBattle, type BattleSetup, type BattleState } from "../../src/index.js";
 import { battalion, regiment } from "../fixtures/setups.js";
 
 /** Creates a battle or fails the test with the setup's problems. */

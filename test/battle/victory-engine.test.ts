@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, createBattle, parseState, scenarios, type Action, type BattleEvent, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleUnknown as createBattle, parseState, scenarios, type Action, type BattleEvent, type BattleState } from "../../src/index.js";
 import { judge, playBattle } from "../../src/battle/index.js";
 import type { Bot } from "../../src/bots/index.js";
 import { battalion } from "../fixtures/setups.js";
@@ -61,7 +61,7 @@ describe("victory judged by the engine", () => {
 
   it("CORE-TURN-1: a condition met at the end of a game turn ends a plain-apply battle there, as playBattle gives", () => {
     const s = scenarios.builtinScenario("reverse-slope");
-    const out = playBattle(s, ["random", "random"], 101, { maxDecisions: 400 });
+    const out = playBattle(s, ["random", "random"], 101, { maxDecisions: 400, autoAdvance: false });
     expect(out.stopped).toBe("finished");
     expect(out.result).toMatchObject({ winner: "fr", rule: "CORE-TURN-1", reason: "2 of gb's units destroyed or fled" });
     expect(out.state.turn.gameTurn).toBeLessThan(out.state.turn.maxTurns);

@@ -78,7 +78,7 @@ export function playHashed(F: Engine, setup: unknown, botSeed = 1, consult: Cons
 }
 
 function play(F: Engine, setup: unknown, botSeed: number, consult: Consult, maxActions: number, hashed: boolean): HashedPlay {
-  const created = F.createBattle(setup);
+  const created = F.createBattle(setup as Fusillade.BattleSetup);
   if (!created.ok) throw new Error(`setup refused: ${JSON.stringify(created.error.issues.slice(0, 3))}`);
   let state = created.value;
   const random = botRandom(botSeed);
@@ -133,13 +133,13 @@ function play(F: Engine, setup: unknown, botSeed: number, consult: Consult, maxA
  * refused action is recorded as `refused:<code>` and skipped, as a client would.
  */
 export function replayHashed(F: Engine, setup: unknown, actions: readonly unknown[]): readonly string[] {
-  const created = F.createBattle(setup);
+  const created = F.createBattle(setup as Fusillade.BattleSetup);
   if (!created.ok) throw new Error(`setup refused: ${JSON.stringify(created.error.issues.slice(0, 3))}`);
   let state = created.value;
   const hash = stateHasher(F);
   const out: string[] = [];
   for (const a of actions) {
-    const r = F.apply(state, a);
+    const r = F.apply(state, a as Fusillade.ActionInput);
     if (r.ok) {
       state = r.state;
       out.push(hash(state));

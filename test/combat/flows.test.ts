@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, withScriptedDice, combatId, characterId, type BattleState, type BattleEvent } from "../../src/index.js";
+import { applyUnknown as apply, withScriptedDice, combatId, characterId, type BattleState, type BattleEvent } from "../../src/index.js";
 import { makeContext } from "../../src/engine/apply.js";
 import { roller } from "../../src/dice/index.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, withScriptedDice, type BattleState, type BattleEvent } from "../../src/index.js";
+import { applyUnknown as apply, withScriptedDice, type BattleState, type BattleEvent } from "../../src/index.js";
 import { engaged, deepFreeze } from "../fixtures/combat.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";
 

@@ -26,8 +26,9 @@ describe("combat invariants (fast-check)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
         const r = fightWith(base, seed);
-        for (const e of r.events.filter((x) => x.type === "combat/breakTest" && x["passed"] === true)) {
-          const u = r.state.units[e["unit"] as never]!;
+        for (const e of r.events) {
+          if (e.type !== "combat/breakTest" || !e.passed) continue;
+          const u = r.state.units[e.unit]!;
           expect(u.order === "DISORDERED" || u.order === "FLEEING").toBe(true);
           for (const other of Object.values(r.state.units)) {
             if (other.side === u.side || other.removed !== null || u.removed !== null) continue;

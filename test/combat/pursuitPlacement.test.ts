@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, withScriptedDice, type BattleState, type BattleEvent } from "../../src/index.js";
+import { applyUnknown as apply, withScriptedDice, type BattleState, type BattleEvent } from "../../src/index.js";
 import { engaged, foot } from "../fixtures/combat.js";
 import { footprintOf } from "../../src/rules/whn/unit.js";
 import { footprintDistance, rectsOverlap } from "../../src/geometry/rect.js";

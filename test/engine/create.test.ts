@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBattle, apply, formatViolation, parseState, loadState, saveState, DEFAULT_OPTIONS, unitId, type BattleState } from "../../src/index.js";
+import { createBattleUnknown as createBattle, applyUnknown as apply, formatViolation, parseState, loadState, saveState, DEFAULT_OPTIONS, unitId, type BattleState } from "../../src/index.js";
 import { smallBattle, battalion } from "../fixtures/setups.js";
 
 function mustCreate(setup: unknown): BattleState {

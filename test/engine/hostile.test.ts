@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, createBattle, loadState, parseState, saveState, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleUnknown as createBattle, loadState, parseState, saveState, type BattleState } from "../../src/index.js";
 import { smallBattle, battalion } from "../fixtures/setups.js";
 
 function fresh(): BattleState {

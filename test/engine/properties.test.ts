@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { apply, createBattle, parseState, saveState, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleUnknown as createBattle, parseState, saveState, type BattleState } from "../../src/index.js";
 import { battalion, regiment } from "../fixtures/setups.js";
 
 /** Freezes an object graph so any mutation throws in strict mode. */

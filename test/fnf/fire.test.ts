@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply } from "../../src/index.js";
+import { applyUnknown as apply } from "../../src/index.js";
 import { fnfFirePoints } from "../../src/rules/fnf/index.js";
 import { advanceTo, brigade, events, fnfBattle, play, playWith, unit } from "./helpers.js";
 

@@ -1,4 +1,4 @@
-import { apply, createBattleWithEvents, withScriptedDice, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleWithEvents, withScriptedDice, type BattleState } from "../../src/index.js";
 import { historyOf, remember } from "../fixtures/history.js";
 
 /** Creates an FnF battle or throws with the issues. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, withScriptedDice } from "../../src/index.js";
+import { applyUnknown as apply, withScriptedDice } from "../../src/index.js";
 import { advanceTo, brigade, events, fnfBattle, play, playWith, unit } from "./helpers.js";
 
 const leaders = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, combatId, unitId, withScriptedDice, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, combatId, unitId, withScriptedDice, type BattleState } from "../../src/index.js";
 import { effectiveLeadership } from "../../src/rules/whn/leadership.js";
 import { joinedMoveLimit, mayAdoptExtendedOrder, unitMoveRate } from "../../src/rules/whn/morale/characters.js";
 import { chargedFace } from "../../src/geometry/charge.js";

@@ -103,7 +103,11 @@ describe("morale properties", () => {
         const s = setup(ld, order, near, cumulative);
         expect(test(s, dice).target).toBeLessThanOrEqual(10);
         const rally = apply(withScriptedDice(atStep(setup(ld, "DISORDERED", near, cumulative), "fr", "rally"), dice), { type: "morale/rally", unit: "fr-1" });
-        if (rally.ok) expect(Number(rally.events[0]?.["target"])).toBeLessThanOrEqual(10);
+        if (rally.ok) {
+          const tested = rally.events[0];
+          expect(tested?.type).toBe("morale/rallyTest");
+          if (tested?.type === "morale/rallyTest") expect(tested.target).toBeLessThanOrEqual(10);
+        }
       }),
       RUN,
     );

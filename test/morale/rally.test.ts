@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, withScriptedDice, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, withScriptedDice, type BattleState } from "../../src/index.js";
 import { centreOf } from "../../src/rules/whn/morale/flee.js";
 import { mayMoveVoluntarily, shootingBsModifier, stationaryReason } from "../../src/rules/whn/morale/disorder.js";
 import { atStep, battalion, battle, character, deepFreeze, leader, play, types, unit } from "../fixtures/morale.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { apply, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, type BattleState } from "../../src/index.js";
 import { legalMovementActions, shapeOk } from "../../src/rules/whn/movement/index.js";
 import { footprintOf } from "../../src/rules/whn/unit.js";
 import { rectsOverlap } from "../../src/geometry/rect.js";

@@ -24,7 +24,7 @@ describe("built-in scenarios played to the end", () => {
     ["skirmish-screen", 3, "gb", /^no victory condition met at the turn limit: gb keeps the field$/, ["shooting/fired", "unit/casualties"]],
   ] as const)("%s (seed %i) ends with a result judged by its victory rules", (id, seed, winner, reason, keyEvents) => {
     const s = scenarios.builtinScenario(id);
-    const out = playBattle(s, [hastyBot, hastyBot], seed, { maxDecisions: 3000 });
+    const out = playBattle(s, [hastyBot, hastyBot], seed, { maxDecisions: 3000, autoAdvance: false });
     expect(out.stopped).toBe("finished");
     expect(out.state.turn.phase).toBe("finished");
     expect(out.state.turn.gameTurn).toBeLessThanOrEqual(s.maxTurns);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import * as fusillade from "../../src/index.js";
 import * as analysis from "../../src/analysis/index.js";
-import { apply, createBattle, formatInputError, saveState, scenarios, BattleSetupSchema, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleUnknown as createBattle, formatInputError, saveState, scenarios, BattleSetupSchema, type BattleState } from "../../src/index.js";
 import { jsonSchemaFiles, schemaSources } from "../../src/schemas/index.js";
 import { NATIONS, cavalryRegiment, footBattery, horseBattery, infantryBattalion } from "../../src/presets/index.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, combatId, unitId, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, combatId, unitId, type BattleState } from "../../src/index.js";
 import { duel, refuse, unit, fire, patchUnit, shootingBattle, shooterSetup, targetSetup, battalion, deepFreeze, play } from "../fixtures/shooting.js";
 
 function engage(s: BattleState, a: string, b: string): BattleState {

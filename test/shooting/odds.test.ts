@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { apply, roller, seedDice, scriptedDice, unitId, pLeadershipPass, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, roller, seedDice, scriptedDice, unitId, pLeadershipPass, type BattleState } from "../../src/index.js";
 import { runStep } from "../../src/engine/apply.js";
 import { shootingOdds, volleySpec, sampleVolley, volleyOdds, toHitScore, type ToHitInput, type PanicOutcome } from "../../src/rules/whn/shooting/index.js";
 import { resolveShooting } from "../../src/rules/whn/shooting/index.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBattle, parseState, saveState, type BattleState } from "../../src/index.js";
+import { createBattleUnknown as createBattle, parseState, saveState, type BattleState } from "../../src/index.js";
 import { parseScenario, parseScenarioText } from "../../src/scenarios/index.js";
 import { parseStudy } from "../../src/analysis/index.js";
 import { loadRecord, replay, type BattleRecord } from "../../src/battle/index.js";
