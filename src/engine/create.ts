@@ -9,6 +9,7 @@ import { scanInput } from "./scan.js";
 import type { InputError, InputIssue, Result } from "./violation.js";
 import { commit, makeContext } from "./apply.js";
 import { beginBattle } from "./turn.js";
+import { checkLoaded } from "../trust/catalogue.js";
 
 /** Largest JSON text {@link loadState} accepts (characters). */
 export const MAX_STATE_TEXT = 50_000_000;
@@ -169,14 +170,25 @@ export function beginPrepared(prepared: PreparedBattle, seed: number | string): 
 
 /**
  * Validates a saved battle state (for example one read back from JSON), returning it typed, or a
- * typed error with the path of every problem.
+ * typed error with the path of every problem: the state schema first, then every state invariant
+ * of the catalogue (an issue with `code: "invariant"` names the invariant broken).
  */
 export function parseState(input: unknown): Result<BattleState, InputError> {
   const hostile = scanInput(input);
   if (hostile.length > 0) return invalid("state/invalid", hostile);
   const checked = BattleStateSchema.safeParse(input);
   if (!checked.success) return invalid("state/invalid", toIssues(checked.error));
-  return { ok: true, value: checked.data as BattleState };
+  const state = checked.data as BattleState;
+  // A state can match the schema and still be one no legal play reaches (units off the table or
+  // on top of each other, a decision nobody can answer…): the invariant catalogue refuses it.
+  const breaches = checkLoaded(state);
+  if (breaches.length > 0) {
+    return invalid(
+      "state/invalid",
+      breaches.map((b) => ({ path: [...b.path], message: `${b.message} (invariant ${b.invariant}, ${b.rule})`, code: "invariant", invariant: b.invariant })),
+    );
+  }
+  return { ok: true, value: state };
 }
 
 /** Parses and validates a saved battle state from JSON text (size-limited). */
