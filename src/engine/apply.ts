@@ -9,6 +9,7 @@ import { toIssues } from "./issues.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
 import { bindFnfApply } from "../rules/fnf/legal.js";
+import { describe, plainCopy, UnreadableInput } from "./plain.js";
 
 /** The result of {@link apply}: the next state and the events it logged, or a violation. */
 export type ApplyResult =
@@ -67,7 +68,13 @@ export function commit(next: BattleState, dice: Dice, drafts: readonly EventDraf
 
 /** Runs a step against fresh dice and a fresh sink; never mutates `state`. */
 export function runStep(state: BattleState, step: (ctx: ActionContext) => { ok: true; state: BattleState } | { ok: false; violation: Violation }): ApplyResult {
-  const dice = roller(state.dice);
+  let dice: Dice;
+  try {
+    dice = roller(state.dice);
+  } catch (e) {
+    // A dice state no loadable battle has (e.g. draws past the safe integers): refused, not thrown.
+    return { ok: false, violation: violation("dice/invalid_state", "CORE-GEO-30", { message: describe(e) }) };
+  }
   const { ctx, sink } = makeContext(state, dice);
   let out;
   try {
@@ -142,6 +149,16 @@ function checkActor(state: BattleState, action: Action): Violation | null {
  * if (r.ok) state = r.state; else console.log(formatViolation(r.violation));
  */
 export function apply(state: BattleState, action: unknown): ApplyResult {
+  // Read the action once, as plain data: getters and Proxy traps run here, and a throw is a refusal.
+  const copy = plainCopy(action);
+  if (copy instanceof UnreadableInput) {
+    return { ok: false, violation: violation("action/invalid", null, { issues: [{ path: [...copy.path], message: copy.message }] }) };
+  }
+  return applyCopy(state, copy);
+}
+
+/** `apply` on an action already copied as plain data. */
+function applyCopy(state: BattleState, action: unknown): ApplyResult {
   const hostile = scanInput(action);
   if (hostile.length > 0) {
     return { ok: false, violation: violation("action/invalid", null, { issues: hostile.map((i) => ({ path: [...i.path], message: i.message })) }) };
@@ -156,7 +173,13 @@ export function apply(state: BattleState, action: unknown): ApplyResult {
       }),
     };
   }
-  return applyTrusted(state, parsed.data);
+  try {
+    return applyTrusted(state, parsed.data);
+  } catch (e) {
+    if (e instanceof FusilladeError) throw e;
+    // Only a state that is not one (a Proxy whose traps throw, a hand-built object) gets here.
+    throw new FusilladeError("engine/misuse", `apply: the state could not be read as a battle state (${describe(e)}); load it with loadState or parseState`, { cause: e });
+  }
 }
 
 export { EventSink };

@@ -6,7 +6,8 @@ import { toIssues } from "./issues.js";
 import { footprintOf } from "../rules/whn/unit.js";
 import { rectCorners, rectsOverlap } from "../geometry/rect.js";
 import { scanInput } from "./scan.js";
-import type { InputError, InputIssue, Result } from "./violation.js";
+import { FusilladeError, type InputError, type InputIssue, type Result } from "./violation.js";
+import { describe, plainCopy, UnreadableInput } from "./plain.js";
 import { commit, makeContext } from "./apply.js";
 import { beginBattle } from "./turn.js";
 import { checkLoaded } from "../trust/catalogue.js";
@@ -112,7 +113,9 @@ export interface PreparedBattle {
  * Validates a setup once for many battles: the same checks as {@link createBattle}, returning the
  * prepared battle and the setup's own seed.
  */
-export function prepareBattle(setup: unknown): Result<{ battle: PreparedBattle; seed: number | string }, InputError> {
+export function prepareBattle(input: unknown): Result<{ battle: PreparedBattle; seed: number | string }, InputError> {
+  const setup = plainCopy(input);
+  if (setup instanceof UnreadableInput) return invalid("setup/invalid", [{ path: [...setup.path], message: setup.message, code: "unreadable" }]);
   const hostile = scanInput(setup);
   if (hostile.length > 0) return invalid("setup/invalid", hostile);
   const parsed = BattleSetupSchema.safeParse(setup);
@@ -174,6 +177,15 @@ export function beginPrepared(prepared: PreparedBattle, seed: number | string): 
  * of the catalogue (an issue with `code: "invariant"` names the invariant broken).
  */
 export function parseState(input: unknown): Result<BattleState, InputError> {
+  // Read once as plain data: a getter or Proxy trap that throws is a refusal, and the state
+  // returned shares nothing with the caller's object.
+  const copy = plainCopy(input);
+  if (copy instanceof UnreadableInput) return invalid("state/invalid", [{ path: [...copy.path], message: copy.message, code: "unreadable" }]);
+  return parseCopy(copy);
+}
+
+/** `parseState` of a value already copied as plain data. */
+function parseCopy(input: unknown): Result<BattleState, InputError> {
   const hostile = scanInput(input);
   if (hostile.length > 0) return invalid("state/invalid", hostile);
   const checked = BattleStateSchema.safeParse(input);
@@ -193,6 +205,7 @@ export function parseState(input: unknown): Result<BattleState, InputError> {
 
 /** Parses and validates a saved battle state from JSON text (size-limited). */
 export function loadState(text: string): Result<BattleState, InputError> {
+  if (typeof text !== "string") return invalid("json/invalid", [{ path: [], message: `loadState reads JSON text, got ${text === null ? "null" : typeof text}`, code: "invalid_type" }]);
   if (text.length > MAX_STATE_TEXT) {
     return invalid("json/invalid", [{ path: [], message: `the text is longer than ${MAX_STATE_TEXT} characters`, code: "too_big" }]);
   }
@@ -202,7 +215,8 @@ export function loadState(text: string): Result<BattleState, InputError> {
   } catch (e) {
     return invalid("json/invalid", [{ path: [], message: e instanceof Error ? e.message : "malformed JSON", code: "invalid_json" }]);
   }
-  return parseState(data);
+  // JSON.parse builds fresh plain data: no copy needed.
+  return parseCopy(data);
 }
 
 /** Serialises a battle state to JSON text that {@link loadState} reads back equal. */
@@ -212,13 +226,23 @@ export function saveState(state: BattleState): string {
 
 /**
  * A copy of the state whose dice are re-seeded: what happens next no longer depends on the original
- * dice (for a bot's search copies, or "what if" branches).
+ * dice (for a bot's search copies, or "what if" branches). A seed `seedDice` refuses (0.5, NaN…)
+ * throws a {@link FusilladeError} (`engine/misuse`).
  */
 export function reseed(state: BattleState, seed: number | string): BattleState {
-  return { ...state, dice: seedDice(seed) };
+  return { ...state, dice: misuse("reseed", () => seedDice(seed)) };
 }
 
-/** A copy of the state on an independent, reproducible dice stream derived from its own. */
+/** A copy of the state on an independent, reproducible dice stream derived from its own; a bad stream throws a {@link FusilladeError}. */
 export function forkState(state: BattleState, stream: number): BattleState {
-  return { ...state, dice: forkDice(state.dice, stream) };
+  return { ...state, dice: misuse("forkState", () => forkDice(state.dice, stream)) };
+}
+
+/** Runs a dice helper for an engine API, turning its RangeError for a bad argument into a FusilladeError. */
+function misuse<T>(api: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw new FusilladeError("engine/misuse", `${api}: ${describe(e)}`, { cause: e });
+  }
 }
