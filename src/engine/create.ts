@@ -1,5 +1,6 @@
 import { roller, seedDice, forkDice } from "../dice/index.js";
 import { BattleSetupSchema } from "../state/setup.js";
+import { SETUP_LIMITS } from "../state/limits.js";
 import { BattleStateSchema, SCHEMA_VERSION, type BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import { toIssues } from "./issues.js";
@@ -53,6 +54,11 @@ function checkSetup(setup: ReturnType<typeof BattleSetupSchema.parse>): InputIss
     if (c.joinedTo !== null && !unitIds.has(c.joinedTo))
       issues.push({ path: ["characters", i, "joinedTo"], message: `unknown unit "${c.joinedTo}"`, code: "custom" });
   });
+  // FnF pieces are records, which zod cannot cap: their sizes are checked here (SETUP_LIMITS).
+  const fnfUnits = Object.keys(setup.fnf?.units ?? {}).length;
+  if (fnfUnits > SETUP_LIMITS.fnfUnits) issues.push({ path: ["fnf", "units"], message: `${fnfUnits} FnF units; a battle has at most ${SETUP_LIMITS.fnfUnits}`, code: "too_big" });
+  const fnfLeaders = Object.keys(setup.fnf?.leaders ?? {}).length;
+  if (fnfLeaders > SETUP_LIMITS.fnfLeaders) issues.push({ path: ["fnf", "leaders"], message: `${fnfLeaders} FnF leaders; a battle has at most ${SETUP_LIMITS.fnfLeaders}`, code: "too_big" });
   if (setup.firstSide !== undefined && !sideIds.includes(setup.firstSide))
     issues.push({ path: ["firstSide"], message: `unknown side "${setup.firstSide}"`, code: "custom" });
   return issues;

@@ -8,3 +8,4 @@ export * from "./setup.js";
 export * from "./fnf.js";
 export * from "./victory.js";
 export { DiceStateSchema } from "./dice.js";
+export { SETUP_LIMITS } from "./limits.js";

@@ -260,3 +260,36 @@ describe("data safety of records", () => {
     expect((r.value.setup as unknown as { units: unknown[] }).units.length).toBe(3);
   });
 });
+
+describe("setup limits (SETUP_LIMITS: what the engine serves)", () => {
+  it("refuses a setup past each limit with a typed error naming the path, and accepts one at it", async () => {
+    const { SETUP_LIMITS } = await import("../../src/index.js");
+    const grid = (n: number) => Array.from({ length: n }, (_, i) => battalion(`u${i}`, i % 2 === 0 ? "fr" : "gb", { position: { x: 5 + (i % 8) * 8, y: 4 + Math.floor(i / 8) * 5 }, facing: 90 }));
+    const at = createBattle(smallBattle({ units: grid(SETUP_LIMITS.units), table: { width: 72, height: 48 } }));
+    expect(at.ok, at.ok ? "" : JSON.stringify(at.error.issues.slice(0, 2))).toBe(true);
+    const past = createBattle(smallBattle({ units: grid(SETUP_LIMITS.units + 1) }));
+    expect(past.ok ? null : past.error.issues[0]?.path).toEqual(["units"]);
+    const terrain = Array.from({ length: SETUP_LIMITS.terrainFeatures + 1 }, (_, i) => ({ id: `t${i}`, kind: "field", polygon: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }], tags: {} }));
+    const t = createBattle(smallBattle({ terrain }));
+    expect(t.ok ? null : t.error.issues[0]?.path).toEqual(["terrain"]);
+    const vertices = Array.from({ length: SETUP_LIMITS.terrainVertices + 1 }, (_, i) => ({ x: i % 2, y: i / 100 }));
+    const v = createBattle(smallBattle({ terrain: [{ id: "t", kind: "field", polygon: vertices, tags: {} }] }));
+    expect(v.ok ? null : v.error.issues[0]?.path).toEqual(["terrain", 0, "polygon"]);
+  });
+
+  it("FNF-GEN-1: refuses an FnF brigade past the bases limit and too many FnF units or leaders", async () => {
+    const { SETUP_LIMITS } = await import("../../src/index.js");
+    const { fnfScenario } = await import("../../src/rules/fnf/scenarios.js");
+    const base = fnfScenario("coa1811", 1, 4) as { fnf: { units: Record<string, { bases: number; startingBases?: number }>; leaders: Record<string, unknown> } };
+    const big = structuredClone(base);
+    const first = Object.values(big.fnf.units)[0];
+    if (first !== undefined) Object.assign(first, { bases: 10_000, startingBases: 10_000 });
+    const r = createBattle(big);
+    expect(r.ok ? null : r.error.issues[0]?.path.slice(0, 2)).toEqual(["fnf", "units"]);
+    const many = structuredClone(base);
+    const [id, u] = Object.entries(many.fnf.units)[0] ?? ["", {}];
+    for (let i = 0; i < SETUP_LIMITS.fnfUnits; i++) many.fnf.units[`${id}-${i}`] = { ...u, id: `${id}-${i}` } as never;
+    const m = createBattle(many);
+    expect(m.ok ? null : m.error.issues.map((i) => i.path.join("."))).toContain("fnf.units");
+  });
+});
