@@ -6,6 +6,8 @@
 export const SETUP_LIMITS = {
   /** WHN units a battle, both sides together. */
   units: 64,
+  /** Figures of one WHN unit (as scenario files allow). */
+  figures: 1000,
   /** WHN characters a battle. */
   characters: 32,
   /** Terrain features a battle. */
