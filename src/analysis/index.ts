@@ -19,4 +19,5 @@ export { Scheduler, runPlanSync, runPlanAsync, type WorkUnit, type RunOutcome, t
 export { summarize, metricHalfWidth, type MetricSummary, type NumberSummary, type BooleanSummary, type CategorySummary } from "./study/summary.js";
 export { studyResult, studyRows, STREAMS_NOTE, type StudyResult, type StudyRow, type CellResult, type EngineInfo, type RunInfo } from "./study/result.js";
 export { parseShard, shardChunks, shardDocument, mergeShards, type ShardSpec, type ShardDocument } from "./study/shard.js";
+export { checkShards } from "./study/shardCheck.js";
 export { setPath, canonicalJson } from "./paths.js";

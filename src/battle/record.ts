@@ -14,6 +14,7 @@ import type { InputError, InputIssue, Result, Violation } from "../engine/violat
 import { toIssues } from "../engine/issues.js";
 import { VictorySpecSchema, type VictorySpec } from "../scenarios/format.js";
 import { playAction, startBattleWithEvents } from "./game.js";
+import { plainCopy, UnreadableInput } from "../engine/plain.js";
 
 /** The version of the battle-record format written by this release. */
 export const RECORD_VERSION = 1 as const;
@@ -26,12 +27,15 @@ export interface BattleRecord {
   readonly actions: readonly Action[];
 }
 
+/** Most actions a record may hold. */
+const MAX_RECORD_ACTIONS = 1_000_000;
+
 /** Zod schema of a battle record of the current version (the setup is checked by `createBattle`). */
 export const BattleRecordSchema = z.strictObject({
   schemaVersion: z.literal(RECORD_VERSION),
   setup: z.record(z.string(), z.unknown()),
   victory: VictorySpecSchema.nullable().default(null),
-  actions: z.array(ActionSchema).max(1_000_000),
+  actions: z.array(ActionSchema).max(MAX_RECORD_ACTIONS),
 });
 
 /** Upgrades a record (plain JSON) from one format version to the next. */
@@ -58,10 +62,39 @@ export function recordAction(record: BattleRecord, action: Action): BattleRecord
   return { ...record, actions: [...record.actions, action] };
 }
 
-/** Why a record does not replay: a bad setup, or the action at `index` is refused. */
+/**
+ * Why a record does not replay (a record that is not one, a bad setup, or the action at `index`
+ * refused), or why `undo` refuses (nothing to take back, or a side that is not the battle's or
+ * never acted).
+ */
 export type ReplayError =
+  | { readonly code: "replay/record_invalid"; readonly error: InputError }
   | { readonly code: "replay/setup_invalid"; readonly error: InputError }
-  | { readonly code: "replay/illegal_action"; readonly index: number; readonly violation: Violation };
+  | { readonly code: "replay/illegal_action"; readonly index: number; readonly violation: Violation }
+  | { readonly code: "undo/empty_record" }
+  | { readonly code: "undo/unknown_side"; readonly side: string; readonly sides: readonly string[] }
+  | { readonly code: "undo/side_never_acted"; readonly side: string };
+
+/**
+ * An in-memory record read once as plain data (so nothing the caller holds is aliased, and a
+ * getter or Proxy that throws is a typed error), with its shape checked; the setup and the actions
+ * are validated as they replay.
+ */
+function readRecord(record: unknown): Result<BattleRecord, ReplayError> {
+  const bad = (path: (string | number)[], message: string): { ok: false; error: ReplayError } => ({ ok: false, error: { code: "replay/record_invalid", error: { code: "state/invalid", issues: [{ path, message, code: "invalid_type" }] } } });
+  const copy = plainCopy(record);
+  if (copy instanceof UnreadableInput) return bad([...copy.path], copy.message);
+  if (copy === null || typeof copy !== "object" || Array.isArray(copy)) return bad([], "a battle record is an object");
+  const r = copy as { readonly [k: string]: unknown };
+  if (r["setup"] === null || typeof r["setup"] !== "object" || Array.isArray(r["setup"])) return bad(["setup"], "a battle record has a setup object");
+  const actions = r["actions"];
+  if (!Array.isArray(actions)) return bad(["actions"], "a battle record has an array of actions");
+  if (actions.length > MAX_RECORD_ACTIONS) return bad(["actions"], `a battle record has at most ${MAX_RECORD_ACTIONS} actions`);
+  const victory = r["victory"] ?? null;
+  if (victory !== null && (typeof victory !== "object" || Array.isArray(victory))) return bad(["victory"], "victory rules are an object or null");
+  return { ok: true, value: { ...(r as unknown as BattleRecord), victory: victory as VictorySpec | null } };
+}
+
 
 /**
  * Every state of a replayed battle (`states[0]` the first, `states[i + 1]` after action i), who
@@ -83,7 +116,10 @@ export interface Replayed {
  * @example
  * const r = replay(record); if (r.ok) state = r.value.states.at(-1)!;
  */
-export function replay(record: BattleRecord): Result<Replayed, ReplayError> {
+export function replay(input: BattleRecord): Result<Replayed, ReplayError> {
+  const read = readRecord(input);
+  if (!read.ok) return read;
+  const record = read.value;
   const first = startBattleWithEvents(record.setup, record.victory);
   if (!first.ok) return { ok: false, error: { code: "replay/setup_invalid", error: first.error } };
   const states: BattleState[] = [first.value.state];
@@ -113,19 +149,36 @@ export function finalState(record: BattleRecord): Result<BattleState, ReplayErro
 /**
  * Takes back the last decision: without `side`, the last action; with `side`, every action back to
  * and including that side's last one (so the opponent's answers made since go too). Returns the
- * shortened record and the state it leads to.
+ * shortened record and the state it leads to. Refuses an empty record, a side that is not one of
+ * the battle's, and a side that never acted (rather than taking back every action).
  * @example
  * const back = undo(record); if (back.ok) ({ record, state } = back.value);
  */
-export function undo(record: BattleRecord, options: { readonly side?: SideId } = {}): Result<{ record: BattleRecord; state: BattleState }, ReplayError> {
+export function undo(input: BattleRecord, options: { readonly side?: SideId } = {}): Result<{ record: BattleRecord; state: BattleState }, ReplayError> {
+  const read = readRecord(input);
+  if (!read.ok) return read;
+  const record = read.value;
   const r = replay(record);
   if (!r.ok) return r;
+  if (record.actions.length === 0) return { ok: false, error: { code: "undo/empty_record" } };
   let keep = record.actions.length - 1;
-  if (options.side !== undefined) {
-    while (keep >= 0 && r.value.actors[keep] !== options.side) keep--;
+  const side = readSide(options);
+  if (side !== undefined) {
+    const sides = Object.keys(r.value.states[0]?.sides ?? {});
+    if (!sides.includes(side)) return { ok: false, error: { code: "undo/unknown_side", side, sides } };
+    while (keep >= 0 && r.value.actors[keep] !== side) keep--;
+    // Taking back "that side's last action" when it never acted would silently take back everything.
+    if (keep < 0) return { ok: false, error: { code: "undo/side_never_acted", side } };
   }
-  keep = Math.max(0, keep);
   return { ok: true, value: { record: { ...record, actions: record.actions.slice(0, keep) }, state: r.value.states[keep] as BattleState } };
+}
+
+/** The `side` option of `undo` as a string (undefined when absent; anything else is a side nobody has). */
+function readSide(options: unknown): string | undefined {
+  const copy = plainCopy(options);
+  if (copy === null || typeof copy !== "object") return undefined;
+  const side = (copy as { readonly side?: unknown }).side;
+  return side === undefined ? undefined : typeof side === "string" ? side : String(side);
 }
 
 /** Writes a record as JSON text. */
@@ -144,7 +197,9 @@ function invalid(code: InputError["code"], issues: InputIssue[]): { ok: false; e
  * const r = loadRecord(text); if (!r.ok) console.log(formatInputError(r.error));
  */
 export function loadRecord(input: string | unknown, migrations: { readonly [fromVersion: number]: Migration } = RECORD_MIGRATIONS): Result<BattleRecord, InputError> {
-  let data: unknown = input;
+  // A parsed record is copied first: the record returned never shares an array with the caller's.
+  let data: unknown = typeof input === "string" ? input : plainCopy(input);
+  if (data instanceof UnreadableInput) return invalid("state/invalid", [{ path: [...data.path], message: data.message, code: "unreadable" }]);
   if (typeof input === "string") {
     try {
       data = JSON.parse(input);

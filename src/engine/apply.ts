@@ -11,6 +11,7 @@ import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
 import { bindFnfApply } from "../rules/fnf/legal.js";
 import type { EngineEvent } from "../events/catalogue.js";
+import { describe, plainCopy, UnreadableInput } from "./plain.js";
 
 /**
  * The result of {@link apply}: the next state and the events the action caused, typed by the event
@@ -77,7 +78,13 @@ export function commit(next: BattleState, dice: Dice, drafts: readonly EventDraf
 
 /** Runs a step against fresh dice and a fresh sink; never mutates `state`. */
 export function runStep(state: BattleState, step: (ctx: ActionContext) => { ok: true; state: BattleState } | { ok: false; violation: Violation }): ApplyResult {
-  const dice = roller(state.dice);
+  let dice: Dice;
+  try {
+    dice = roller(state.dice);
+  } catch (e) {
+    // A dice state no loadable battle has (e.g. draws past the safe integers): refused, not thrown.
+    return { ok: false, violation: violation("dice/invalid_state", "CORE-GEO-30", { message: describe(e) }) };
+  }
   const { ctx, sink } = makeContext(state, dice);
   let out;
   try {
@@ -169,7 +176,13 @@ export function apply(state: BattleState, action: ActionInput): ApplyResult {
 export function applyUnknown(state: BattleState, action: unknown): ApplyResult {
   const parsed = parseAction(action);
   if (!parsed.ok) return parsed;
-  return applyTrusted(state, parsed.value);
+  try {
+    return applyTrusted(state, parsed.value);
+  } catch (e) {
+    if (e instanceof FusilladeError) throw e;
+    // Only a state that is not one (a Proxy whose traps throw, a hand-built object) gets here.
+    throw new FusilladeError("engine/misuse", `apply: the state could not be read as a battle state (${describe(e)}); load it with loadState or parseState`, { cause: e });
+  }
 }
 
 /**
@@ -178,7 +191,12 @@ export function applyUnknown(state: BattleState, action: unknown): ApplyResult {
  * @example
  * const a = parseAction(JSON.parse(text)); if (a.ok) console.log(isLegal(state, a.value));
  */
-export function parseAction(action: unknown): { readonly ok: true; readonly value: Action } | { readonly ok: false; readonly violation: Violation } {
+export function parseAction(input: unknown): { readonly ok: true; readonly value: Action } | { readonly ok: false; readonly violation: Violation } {
+  // Read the action once, as plain data: getters and Proxy traps run here, and a throw is a refusal.
+  const action = plainCopy(input);
+  if (action instanceof UnreadableInput) {
+    return { ok: false, violation: violation("action/invalid", null, { issues: [{ path: [...action.path], message: action.message }] }) };
+  }
   const hostile = scanInput(action);
   if (hostile.length > 0) {
     return { ok: false, violation: violation("action/invalid", null, { issues: hostile.map((i) => ({ path: [...i.path], message: i.message })) }) };

@@ -1,17 +1,20 @@
 import { roller, seedDice, forkDice } from "../dice/index.js";
 import { BattleSetupSchema, type BattleSetup } from "../state/setup.js";
+import { SETUP_LIMITS } from "../state/limits.js";
 import { BattleStateSchema, SCHEMA_VERSION, type BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import { toIssues } from "./issues.js";
 import { footprintOf } from "../rules/whn/unit.js";
 import { rectCorners, rectsOverlap } from "../geometry/rect.js";
 import { scanInput } from "./scan.js";
-import type { InputError, InputIssue, Result } from "./violation.js";
+import { FusilladeError, type InputError, type InputIssue, type Result } from "./violation.js";
+import { describe, plainCopy, UnreadableInput } from "./plain.js";
 import { commit, makeContext } from "./apply.js";
 import { beginBattle } from "./turn.js";
 import { migrateState } from "./migrate.js";
 import { canonicalJson } from "../trust/hash.js";
 import type { BattleEvent } from "../state/battle.js";
+import { checkLoaded } from "../trust/catalogue.js";
 
 /** Largest JSON text {@link loadState} accepts (characters). */
 export const MAX_STATE_TEXT = 50_000_000;
@@ -54,6 +57,11 @@ function checkSetup(setup: ReturnType<typeof BattleSetupSchema.parse>): InputIss
     if (c.joinedTo !== null && !unitIds.has(c.joinedTo))
       issues.push({ path: ["characters", i, "joinedTo"], message: `unknown unit "${c.joinedTo}"`, code: "custom" });
   });
+  // FnF pieces are records, which zod cannot cap: their sizes are checked here (SETUP_LIMITS).
+  const fnfUnits = Object.keys(setup.fnf?.units ?? {}).length;
+  if (fnfUnits > SETUP_LIMITS.fnfUnits) issues.push({ path: ["fnf", "units"], message: `${fnfUnits} FnF units; a battle has at most ${SETUP_LIMITS.fnfUnits}`, code: "too_big" });
+  const fnfLeaders = Object.keys(setup.fnf?.leaders ?? {}).length;
+  if (fnfLeaders > SETUP_LIMITS.fnfLeaders) issues.push({ path: ["fnf", "leaders"], message: `${fnfLeaders} FnF leaders; a battle has at most ${SETUP_LIMITS.fnfLeaders}`, code: "too_big" });
   if (setup.firstSide !== undefined && !sideIds.includes(setup.firstSide))
     issues.push({ path: ["firstSide"], message: `unknown side "${setup.firstSide}"`, code: "custom" });
   return issues;
@@ -133,7 +141,9 @@ export interface PreparedBattle {
  * Validates a setup once for many battles: the same checks as {@link createBattle}, returning the
  * prepared battle and the setup's own seed.
  */
-export function prepareBattle(setup: unknown): Result<{ battle: PreparedBattle; seed: number | string }, InputError> {
+export function prepareBattle(input: unknown): Result<{ battle: PreparedBattle; seed: number | string }, InputError> {
+  const setup = plainCopy(input);
+  if (setup instanceof UnreadableInput) return invalid("setup/invalid", [{ path: [...setup.path], message: setup.message, code: "unreadable" }]);
   const hostile = scanInput(setup);
   if (hostile.length > 0) return invalid("setup/invalid", hostile);
   const parsed = BattleSetupSchema.safeParse(setup);
@@ -196,20 +206,42 @@ export function beginPreparedWithEvents(prepared: PreparedBattle, seed: number |
 /**
  * Validates a saved battle state (for example one read back from JSON), returning it typed, or a
  * typed error with the path of every problem. A state of an earlier format version is migrated
- * first (a version-1 state's event log is dropped, the facts the rules need derived from it).
+ * first (a version-1 state's event log is dropped, the facts the rules need derived from it); then
+ * the state schema, then every state invariant of the catalogue (an issue with `code: "invariant"`
+ * names the invariant broken).
  */
 export function parseState(input: unknown): Result<BattleState, InputError> {
+  // Read once as plain data: a getter or Proxy trap that throws is a refusal, and the state
+  // returned shares nothing with the caller's object.
+  const copy = plainCopy(input);
+  if (copy instanceof UnreadableInput) return invalid("state/invalid", [{ path: [...copy.path], message: copy.message, code: "unreadable" }]);
+  return parseCopy(copy);
+}
+
+/** `parseState` of a value already copied as plain data. */
+function parseCopy(input: unknown): Result<BattleState, InputError> {
   const hostile = scanInput(input);
   if (hostile.length > 0) return invalid("state/invalid", hostile);
   const migrated = migrateState(input);
   if (!migrated.ok) return invalid("state/invalid", migrated.issues);
   const checked = BattleStateSchema.safeParse(migrated.value);
   if (!checked.success) return invalid("state/invalid", toIssues(checked.error));
-  return { ok: true, value: checked.data as BattleState };
+  const state = checked.data as BattleState;
+  // A state can match the schema and still be one no legal play reaches (units off the table or
+  // on top of each other, a decision nobody can answer…): the invariant catalogue refuses it.
+  const breaches = checkLoaded(state);
+  if (breaches.length > 0) {
+    return invalid(
+      "state/invalid",
+      breaches.map((b) => ({ path: [...b.path], message: `${b.message} (invariant ${b.invariant}, ${b.rule})`, code: "invariant", invariant: b.invariant })),
+    );
+  }
+  return { ok: true, value: state };
 }
 
 /** Parses and validates a saved battle state from JSON text (size-limited). */
 export function loadState(text: string): Result<BattleState, InputError> {
+  if (typeof text !== "string") return invalid("json/invalid", [{ path: [], message: `loadState reads JSON text, got ${text === null ? "null" : typeof text}`, code: "invalid_type" }]);
   if (text.length > MAX_STATE_TEXT) {
     return invalid("json/invalid", [{ path: [], message: `the text is longer than ${MAX_STATE_TEXT} characters`, code: "too_big" }]);
   }
@@ -219,7 +251,8 @@ export function loadState(text: string): Result<BattleState, InputError> {
   } catch (e) {
     return invalid("json/invalid", [{ path: [], message: e instanceof Error ? e.message : "malformed JSON", code: "invalid_json" }]);
   }
-  return parseState(data);
+  // JSON.parse builds fresh plain data: no copy needed.
+  return parseCopy(data);
 }
 
 /**
@@ -233,13 +266,23 @@ export function saveState(state: BattleState): string {
 
 /**
  * A copy of the state whose dice are re-seeded: what happens next no longer depends on the original
- * dice (for a bot's search copies, or "what if" branches).
+ * dice (for a bot's search copies, or "what if" branches). A seed `seedDice` refuses (0.5, NaN…)
+ * throws a {@link FusilladeError} (`engine/misuse`).
  */
 export function reseed(state: BattleState, seed: number | string): BattleState {
-  return { ...state, dice: seedDice(seed) };
+  return { ...state, dice: misuse("reseed", () => seedDice(seed)) };
 }
 
-/** A copy of the state on an independent, reproducible dice stream derived from its own. */
+/** A copy of the state on an independent, reproducible dice stream derived from its own; a bad stream throws a {@link FusilladeError}. */
 export function forkState(state: BattleState, stream: number): BattleState {
-  return { ...state, dice: forkDice(state.dice, stream) };
+  return { ...state, dice: misuse("forkState", () => forkDice(state.dice, stream)) };
+}
+
+/** Runs a dice helper for an engine API, turning its RangeError for a bad argument into a FusilladeError. */
+function misuse<T>(api: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw new FusilladeError("engine/misuse", `${api}: ${describe(e)}`, { cause: e });
+  }
 }

@@ -31,6 +31,8 @@ export interface InputIssue {
   readonly path: readonly (string | number)[];
   readonly message: string;
   readonly code: string;
+  /** For a state refused by the invariant catalogue (`code: "invariant"`): the invariant's id. */
+  readonly invariant?: string;
 }
 
 /** A successful result or a typed error; nothing is thrown for bad input. */

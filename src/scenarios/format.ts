@@ -4,6 +4,7 @@
  * conditions. `parseScenario` checks a file and reports every problem with its path;
  * `scenarioSetup` turns a scenario into a `BattleSetup` for `createBattle`.
  */
+import { SETUP_LIMITS } from "../state/limits.js";
 import * as z from "zod";
 import { CharacterIdSchema, RecordKeySchema, SideIdSchema, UnitIdSchema } from "../state/ids.js";
 import { Vec2Schema, facingSchema } from "../state/common.js";
@@ -78,8 +79,9 @@ export const ScenarioSideSchema = z.strictObject({
   /** Whether the army is attacking or holding (a hint for bots' evaluations). */
   posture: z.enum(["attack", "defend"]).default("attack"),
   deployment: RectSchema,
-  units: z.array(ScenarioUnitSchema).min(1).max(1000),
-  characters: z.array(ScenarioCharacterSchema).max(1000).default([]),
+  // The battle's limits (SETUP_LIMITS) hold for both armies together; createBattle checks the sum.
+  units: z.array(ScenarioUnitSchema).min(1).max(SETUP_LIMITS.units),
+  characters: z.array(ScenarioCharacterSchema).max(SETUP_LIMITS.characters).default([]),
 });
 /** One army of a scenario. */
 export type ScenarioSide = z.infer<typeof ScenarioSideSchema>;
@@ -98,7 +100,7 @@ const ScenarioObject = z.strictObject({
   firstSide: SideIdSchema.optional(),
   wind: z.number().finite().gte(0).lt(360).optional(),
   options: RulesOptionsSchema.prefault({}),
-  terrain: z.array(TerrainFeatureSchema).max(1000).default([]),
+  terrain: z.array(TerrainFeatureSchema).max(SETUP_LIMITS.terrainFeatures).default([]),
   sides: z.tuple([ScenarioSideSchema, ScenarioSideSchema]),
   victory: VictorySpecSchema.prefault({}),
 });

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { SETUP_LIMITS } from "./limits.js";
 import { RecordKeySchema, SideIdSchema } from "./ids.js";
 import { Vec2Schema, count, facingSchema } from "./common.js";
 
@@ -117,9 +118,9 @@ const FnfUnitObject = z.strictObject({
   lancers: z.boolean().default(false),
   exceptionalBrigadier: z.boolean().default(false),
   /** Non-command bases on the table (a battery or detachment: 1). */
-  bases: count,
+  bases: count.max(SETUP_LIMITS.fnfBases),
   /** Non-command bases at the start (`N` of FNF-STAT-2); defaults to `bases`. */
-  startingBases: count.optional(),
+  startingBases: count.max(SETUP_LIMITS.fnfBases).optional(),
   /** Bases out as temporary detachments (FNF-DET-2): not lost. */
   detached: count.default(0),
   formation: z.enum(FNF_FORMATIONS).default("LINE"),

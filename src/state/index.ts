@@ -9,3 +9,4 @@ export * from "./fnf.js";
 export * from "./victory.js";
 export { DiceStateSchema } from "./dice.js";
 export * from "./facts.js";
+export { SETUP_LIMITS } from "./limits.js";

@@ -7,6 +7,7 @@ import { RulesOptionsSchema } from "./options.js";
 import { FnfStateSchema } from "./fnf.js";
 import { RULESETS, TableSchema, SideSchema } from "./battle.js";
 import { VictorySpecSchema } from "./victory.js";
+import { SETUP_LIMITS } from "./limits.js";
 
 /** A unit as a setup gives it: `startingFigures` defaults to `figures`. */
 export const UnitSetupSchema = UnitSchema.extend({ startingFigures: count.optional() });
@@ -15,7 +16,8 @@ export type UnitSetup = z.input<typeof UnitSetupSchema>;
 
 /**
  * Zod schema of a battle setup: what `createBattle` takes. Units and characters are arrays (order
- * kept); every optional field takes the specification's default.
+ * kept); every optional field takes the specification's default. Sizes are capped by
+ * {@link SETUP_LIMITS} (FnF units, leaders and bases in `fnf`: see `checkFnfLimits` in createBattle).
  */
 export const BattleSetupSchema = z.strictObject({
   ruleset: z.enum(RULESETS).default("whn"),
@@ -26,10 +28,10 @@ export const BattleSetupSchema = z.strictObject({
   /** Who moves first; default: the first side listed (CORE-TURN-1 lets the scenario say). */
   firstSide: SideIdSchema.optional(),
   maxTurns: z.int().min(1).max(10_000).default(6),
-  units: z.array(UnitSetupSchema).max(10_000),
-  characters: z.array(CharacterSchema).max(10_000).default([]),
-  terrain: z.array(TerrainFeatureSchema).max(10_000).default([]),
-  fires: z.array(FireSchema).max(10_000).default([]),
+  units: z.array(UnitSetupSchema).max(SETUP_LIMITS.units),
+  characters: z.array(CharacterSchema).max(SETUP_LIMITS.characters).default([]),
+  terrain: z.array(TerrainFeatureSchema).max(SETUP_LIMITS.terrainFeatures).default([]),
+  fires: z.array(FireSchema).max(SETUP_LIMITS.fires).default([]),
   /** Wind in degrees; default: rolled once from the dice (CORE-GEO-33). */
   wind: z.number().finite().gte(0).lt(360).optional(),
   options: RulesOptionsSchema.prefault({}),

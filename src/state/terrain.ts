@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { RecordKeySchema } from "./ids.js";
 import { Vec2Schema } from "./common.js";
+import { SETUP_LIMITS } from "./limits.js";
 
 /** Flammability classes of terrain (WHN-FIRE-1, CORE-GEO-31). */
 export const FLAMMABILITY = ["woods", "field", "woodenBuilding", "stoneBuilding"] as const;
@@ -28,8 +29,8 @@ export const TerrainFeatureSchema = z.strictObject({
   id: RecordKeySchema,
   /** Free text or an FnF kind (`woods`, `buildings`, `stoneWall`, …). */
   kind: z.string().max(64),
-  polygon: z.array(Vec2Schema).max(1000),
-  polyline: z.array(Vec2Schema).min(2).max(1000).optional(),
+  polygon: z.array(Vec2Schema).max(SETUP_LIMITS.terrainVertices),
+  polyline: z.array(Vec2Schema).min(2).max(SETUP_LIMITS.terrainVertices).optional(),
   /** Width of a linear feature's strip (FnF), inches. */
   width: z.number().finite().positive().lte(100).optional(),
   tags: TerrainTagsSchema,

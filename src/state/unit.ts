@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { SideIdSchema, UnitIdSchema, CharacterIdSchema } from "./ids.js";
 import { BaseSizeSchema, Vec2Schema, count, facingSchema, type DeepReadonly } from "./common.js";
+import { SETUP_LIMITS } from "./limits.js";
 
 /** Troop types (CORE-GEN-1; artillery WHN-ART-1). */
 export const TROOP_TYPES = ["infantry", "cavalry", "artillery"] as const;
@@ -161,8 +162,8 @@ export const UnitSchema = z.strictObject({
   profile: ProfileSchema,
   equipment: EquipmentSchema.prefault({}),
   base: BaseSizeSchema,
-  figures: count,
-  startingFigures: count,
+  figures: count.max(SETUP_LIMITS.figures),
+  startingFigures: count.max(SETUP_LIMITS.figures),
   /** Wounds already lost by the one model that is wounded but alive (multi-wound models). */
   woundsTaken: count.default(0),
   command: z

@@ -7,15 +7,16 @@ import { COMMON_INVARIANTS } from "./invariants/common.js";
 import { WHN_INVARIANTS } from "./invariants/whn.js";
 import { FNF_INVARIANTS } from "./invariants/fnf.js";
 import { REFUSAL_INVARIANTS } from "./invariants/refusal.js";
+import { STRUCTURE_INVARIANTS } from "./invariants/structure.js";
 import type { Violation } from "../engine/violation.js";
-import type { Breach, Cost, Invariant, RefusalInvariant, StateInvariant, StepInvariant } from "./invariants/types.js";
+import type { Breach, Cost, Invariant, RefusalInvariant, StateInvariant, StepInvariant, Verdict } from "./invariants/types.js";
 
 /**
  * Every invariant of the catalogue, documented and tied to the rule it protects.
  * @example
  * for (const i of INVARIANTS) console.log(i.id, i.rule, i.doc);
  */
-export const INVARIANTS: readonly Invariant[] = [...COMMON_INVARIANTS, ...WHN_INVARIANTS, ...FNF_INVARIANTS, ...REFUSAL_INVARIANTS];
+export const INVARIANTS: readonly Invariant[] = [...COMMON_INVARIANTS, ...STRUCTURE_INVARIANTS, ...WHN_INVARIANTS, ...FNF_INVARIANTS, ...REFUSAL_INVARIANTS];
 
 /** Which invariants to run: `cheap` skips those linear in the whole state (see {@link Cost}). */
 export interface CheckOptions {
@@ -32,14 +33,15 @@ function selected<K extends Invariant["kind"]>(kind: K, ruleset: BattleState["ru
 }
 
 /** Runs one invariant, turning an exception inside the check into a breach of that invariant. */
-function run(i: Invariant, call: () => string | null): Breach | null {
-  let msg: string | null;
+function run(i: Invariant, call: () => Verdict): Breach | null {
+  let v: Verdict;
   try {
-    msg = call();
+    v = call();
   } catch (e) {
-    msg = `the check threw: ${e instanceof Error ? e.message : String(e)}`;
+    v = `the check threw: ${e instanceof Error ? e.message : String(e)}`;
   }
-  return msg === null ? null : { invariant: i.id, rule: i.rule, message: msg };
+  if (v === null) return null;
+  return typeof v === "string" ? { invariant: i.id, rule: i.rule, message: v, path: [] } : { invariant: i.id, rule: i.rule, message: v.message, path: v.path };
 }
 
 /**
@@ -54,6 +56,19 @@ export function checkState(state: BattleState, options: CheckOptions = {}): Brea
     if (b !== null) out.push(b);
   }
   return out;
+}
+
+/** State invariants the state schema already enforces (or, for a value parsed from JSON, holds by construction). */
+const SCHEMA_INVARIANTS: ReadonlySet<string> = new Set(["state.schema", "state.plainJson", "state.jsonRoundTrip"]);
+
+/**
+ * Checks a state that has just passed the state schema (a loaded or received state) against the
+ * rest of the catalogue: every state invariant except the schema's own. Empty: play can go on from it.
+ * @example
+ * const breaches = checkLoaded(parsed); // [{ invariant: "combat.wellFormed", path: ["combats", "c1", "units"], … }]
+ */
+export function checkLoaded(state: BattleState): Breach[] {
+  return checkState(state, { skip: SCHEMA_INVARIANTS });
 }
 
 /**

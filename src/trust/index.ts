@@ -7,8 +7,8 @@
  * const r = apply(state, action);
  * if (r.ok) console.log(checkStep(state, action, r.state, r.events)); // [] when every invariant holds
  */
-export { INVARIANTS, checkState, checkStep, checkRefusal, invariantCount, type CheckOptions } from "./catalogue.js";
-export type { Invariant, StateInvariant, StepInvariant, RefusalInvariant, Step, Refusal, Breach, Verdict, Cost } from "./invariants/types.js";
+export { INVARIANTS, checkState, checkLoaded, checkStep, checkRefusal, invariantCount, type CheckOptions } from "./catalogue.js";
+export type { Invariant, StateInvariant, StepInvariant, RefusalInvariant, Step, Refusal, Breach, Verdict, Cost, StatePath } from "./invariants/types.js";
 export { canonicalJson, fnv1a64, stateHash } from "./hash.js";
 export { deepFreeze } from "./freeze.js";
 export { fuzzBattle, type FuzzOptions, type FuzzReport, type FuzzRecord, type Failure, type FailureKind } from "./fuzz/run.js";

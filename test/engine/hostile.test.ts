@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyUnknown as apply, createBattleUnknown as createBattle, loadState, parseState, saveState, type BattleState } from "../../src/index.js";
+import { applyUnknown as apply, createBattleUnknown as createBattle, forkState, FusilladeError, loadState, parseState, reseed, saveState, type BattleState } from "../../src/index.js";
+import { finalState, loadRecord, newRecord, recordAction, replay, saveRecord, undo, type BattleRecord } from "../../src/battle/index.js";
 import { smallBattle, battalion } from "../fixtures/setups.js";
 
 function fresh(): BattleState {
@@ -120,5 +121,178 @@ describe("hostile setups", () => {
   it("accepts -0 as a coordinate (it is a number) and stores it as a valid state", () => {
     const r = createBattle(smallBattle({ units: [battalion("fr-1", "fr", { position: { x: -0, y: 5 } })] }));
     expect(r.ok).toBe(true);
+  });
+});
+
+/** Runs `f`; fails the test if it throws anything but a FusilladeError. Returns what it returned, or the error. */
+function noRawThrow<T>(f: () => T): T | FusilladeError {
+  try {
+    return f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FusilladeError);
+    return e as FusilladeError;
+  }
+}
+
+describe("one error type at the boundary", () => {
+  it("CORE-GEO-30: a dice state at the schema's draw limit loads, rolls and is refused or played, never a RangeError", () => {
+    const s = savedJson();
+    (s["dice"] as { draws: number }).draws = 2 ** 50;
+    const loaded = loadState(JSON.stringify(s));
+    expect(loaded.ok).toBe(true);
+    (s["dice"] as { draws: number }).draws = Number.MAX_SAFE_INTEGER;
+    expect(loadState(JSON.stringify(s)).ok).toBe(false);
+    // A hand-built state past the limit: apply refuses it (typed) rather than throwing.
+    const bad = { ...fresh(), dice: { ...fresh().dice, draws: Number.MAX_SAFE_INTEGER + 2 } } as BattleState;
+    const r = noRawThrow(() => apply(bad, { type: "turn/advance" }));
+    expect(r instanceof FusilladeError ? null : r.ok ? "ok" : r.violation.code).toBe("dice/invalid_state");
+  });
+
+  it("an action with a throwing getter is refused as action/invalid, naming where", () => {
+    const s = fresh();
+    const action = { type: "turn/advance" } as Record<string, unknown>;
+    Object.defineProperty(action, "unit", { enumerable: true, get: () => { throw new Error("boom"); } });
+    const r = noRawThrow(() => apply(s, action));
+    expect(r instanceof FusilladeError ? null : r.ok ? "ok" : r.violation.code).toBe("action/invalid");
+  });
+
+  it("actions that are Proxies with throwing traps are refused, whichever trap throws", () => {
+    const s = fresh();
+    const traps: (keyof ProxyHandler<object>)[] = ["get", "ownKeys", "getOwnPropertyDescriptor"];
+    for (const trap of traps) {
+      const p = new Proxy({ type: "turn/advance" }, { [trap]: () => { throw new TypeError(`trap ${trap}`); } });
+      const r = noRawThrow(() => apply(s, p));
+      expect(r instanceof FusilladeError ? "threw" : r.ok ? "ok" : r.violation.code, trap).toBe("action/invalid");
+    }
+    const { proxy, revoke } = Proxy.revocable({ type: "turn/advance" }, {});
+    revoke();
+    const r = noRawThrow(() => apply(s, proxy));
+    expect(r instanceof FusilladeError ? "threw" : r.ok ? "ok" : r.violation.code).toBe("action/invalid");
+  });
+
+  it("a well-behaved Proxy (a reactive store's) applies like the plain action, read once", () => {
+    const s = fresh();
+    let reads = 0;
+    const p = new Proxy({ type: "turn/advance" }, { get: (t, k) => ((reads += 1), Reflect.get(t, k)) });
+    const r = apply(s, p);
+    expect(r.ok).toBe(true);
+    expect(reads).toBe(1);
+  });
+
+  it("a state that is a throwing Proxy makes apply throw a FusilladeError, not a raw error", () => {
+    const p = new Proxy(fresh(), { get: () => { throw new RangeError("nope"); } });
+    const e = noRawThrow(() => apply(p, { type: "turn/advance" }));
+    expect(e).toBeInstanceOf(FusilladeError);
+  });
+
+  it("loadState of null, a number or an object is a typed json/invalid error", () => {
+    for (const bad of [null, undefined, 42, {}, []]) {
+      const r = noRawThrow(() => loadState(bad as unknown as string));
+      expect(r instanceof FusilladeError ? "threw" : r.ok ? "ok" : r.error.code).toBe("json/invalid");
+    }
+  });
+
+  it("parseState and createBattle of Proxies whose traps throw are typed errors", () => {
+    const trap = { ownKeys: () => { throw new Error("keys"); } };
+    const a = noRawThrow(() => parseState(new Proxy(savedJson(), trap)));
+    expect(a instanceof FusilladeError ? "threw" : a.ok ? "ok" : a.error.code).toBe("state/invalid");
+    const b = noRawThrow(() => createBattle(new Proxy(smallBattle(), trap)));
+    expect(b instanceof FusilladeError ? "threw" : b.ok ? "ok" : b.error.code).toBe("setup/invalid");
+  });
+
+  it("replay, undo and finalState of malformed in-memory records are typed errors", () => {
+    const setup = smallBattle();
+    const malformed: unknown[] = [null, 7, "x", [], {}, { setup }, { setup, actions: 5 }, { setup: null, actions: [] }, { setup, actions: [null] }, { setup, actions: [], victory: 3 }, new Proxy({ setup, actions: [] }, { get: () => { throw new Error("get"); } })];
+    for (const [i, rec] of malformed.entries()) {
+      for (const f of [replay, finalState, undo] as ((r: BattleRecord) => { ok: boolean })[]) {
+        const r = noRawThrow(() => f(rec as BattleRecord));
+        expect(r instanceof FusilladeError ? "threw" : r.ok, `${f.name}(malformed[${i}])`).toBe(false);
+      }
+    }
+  });
+
+  it("reseed and forkState with a bad seed or stream throw a FusilladeError (engine/misuse)", () => {
+    const s = fresh();
+    for (const seed of [0.5, Number.NaN, Infinity, 2 ** 60]) {
+      const e = noRawThrow(() => reseed(s, seed));
+      expect(e).toBeInstanceOf(FusilladeError);
+      if (e instanceof FusilladeError) expect(e.code).toBe("engine/misuse");
+    }
+    expect(noRawThrow(() => forkState(s, -1))).toBeInstanceOf(FusilladeError);
+    expect(reseed(s, 7).dice).not.toEqual(s.dice);
+  });
+});
+
+describe("data safety of records", () => {
+  function played(): BattleRecord {
+    let record = newRecord(smallBattle());
+    let state = finalState(record);
+    for (let i = 0; i < 3 && state.ok; i++) {
+      record = recordAction(record, { type: "turn/advance" });
+      state = finalState(record);
+    }
+    return record;
+  }
+
+  it("CORE-TURN-2: undo refuses an empty record", () => {
+    const r = undo(newRecord(smallBattle()));
+    expect(r.ok ? null : r.error.code).toBe("undo/empty_record");
+  });
+
+  it("CORE-TURN-2: undo refuses a side that is not the battle's (a typo), and one that never acted", () => {
+    const record = played();
+    const typo = undo(record, { side: "GB" as never });
+    expect(typo.ok ? null : typo.error).toMatchObject({ code: "undo/unknown_side", side: "GB", sides: ["fr", "gb"] });
+    const one = recordAction(newRecord(smallBattle()), { type: "turn/advance" }); // only fr has acted
+    const never = undo(one, { side: "gb" as never });
+    expect(never.ok ? null : never.error).toMatchObject({ code: "undo/side_never_acted", side: "gb" });
+    const fr = undo(one, { side: "fr" as never });
+    expect(fr.ok && fr.value.record.actions.length).toBe(0);
+  });
+
+  it("loadRecord of an object copies it: the record returned shares no array with the caller's", () => {
+    const input = JSON.parse(saveRecord(played())) as { actions: unknown[]; setup: { units: unknown[] } };
+    const r = loadRecord(input);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.actions).not.toBe(input.actions);
+    expect((r.value.setup as unknown as { units: unknown[] }).units).not.toBe(input.setup.units);
+    input.actions.length = 0;
+    input.setup.units.length = 0;
+    expect(r.value.actions.length).toBe(3);
+    expect((r.value.setup as unknown as { units: unknown[] }).units.length).toBe(3);
+  });
+});
+
+describe("setup limits (SETUP_LIMITS: what the engine serves)", () => {
+  it("refuses a setup past each limit with a typed error naming the path, and accepts one at it", async () => {
+    const { SETUP_LIMITS } = await import("../../src/index.js");
+    const grid = (n: number) => Array.from({ length: n }, (_, i) => battalion(`u${i}`, i % 2 === 0 ? "fr" : "gb", { position: { x: 5 + (i % 8) * 8, y: 4 + Math.floor(i / 8) * 5 }, facing: 90 }));
+    const at = createBattle(smallBattle({ units: grid(SETUP_LIMITS.units), table: { width: 72, height: 48 } }));
+    expect(at.ok, at.ok ? "" : JSON.stringify(at.error.issues.slice(0, 2))).toBe(true);
+    const past = createBattle(smallBattle({ units: grid(SETUP_LIMITS.units + 1) }));
+    expect(past.ok ? null : past.error.issues[0]?.path).toEqual(["units"]);
+    const terrain = Array.from({ length: SETUP_LIMITS.terrainFeatures + 1 }, (_, i) => ({ id: `t${i}`, kind: "field", polygon: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }], tags: {} }));
+    const t = createBattle(smallBattle({ terrain }));
+    expect(t.ok ? null : t.error.issues[0]?.path).toEqual(["terrain"]);
+    const vertices = Array.from({ length: SETUP_LIMITS.terrainVertices + 1 }, (_, i) => ({ x: i % 2, y: i / 100 }));
+    const v = createBattle(smallBattle({ terrain: [{ id: "t", kind: "field", polygon: vertices, tags: {} }] }));
+    expect(v.ok ? null : v.error.issues[0]?.path).toEqual(["terrain", 0, "polygon"]);
+  });
+
+  it("FNF-GEN-1: refuses an FnF brigade past the bases limit and too many FnF units or leaders", async () => {
+    const { SETUP_LIMITS } = await import("../../src/index.js");
+    const { fnfScenario } = await import("../../src/rules/fnf/scenarios.js");
+    const base = fnfScenario("coa1811", 1, 4) as { fnf: { units: Record<string, { bases: number; startingBases?: number }>; leaders: Record<string, unknown> } };
+    const big = structuredClone(base);
+    const first = Object.values(big.fnf.units)[0];
+    if (first !== undefined) Object.assign(first, { bases: 10_000, startingBases: 10_000 });
+    const r = createBattle(big);
+    expect(r.ok ? null : r.error.issues[0]?.path.slice(0, 2)).toEqual(["fnf", "units"]);
+    const many = structuredClone(base);
+    const [id, u] = Object.entries(many.fnf.units)[0] ?? ["", {}];
+    for (let i = 0; i < SETUP_LIMITS.fnfUnits; i++) many.fnf.units[`${id}-${i}`] = { ...u, id: `${id}-${i}` } as never;
+    const m = createBattle(many);
+    expect(m.ok ? null : m.error.issues.map((i) => i.path.join("."))).toContain("fnf.units");
   });
 });

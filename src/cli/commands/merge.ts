@@ -1,27 +1,30 @@
 /** `fusillade merge <shards...>`: combine shard files of one study into its result, exactly. */
-import { builtinExperiments, mergeShards, planStudy, studyResult, type ShardDocument } from "../../analysis/index.js";
+import { builtinExperiments, checkShards, mergeShards, studyResult } from "../../analysis/index.js";
 import { UsageError, type Io } from "../io.js";
-import { ENGINE } from "../engine.js";
-import { readJsonFile, writeOutputs, type OutputOptions } from "./study.js";
-
-function isShard(v: unknown): v is ShardDocument {
-  return typeof v === "object" && v !== null && (v as { format?: unknown }).format === "fusillade/study-shard@1";
-}
+import { checkOutputs, readJsonFile, writeOutputs, type OutputOptions } from "./study.js";
 
 /** Runs `merge`; returns the exit code. */
 export async function mergeCommand(io: Io, files: readonly string[], o: OutputOptions): Promise<number> {
   if (files.length === 0) throw new UsageError("merge: give the shard files to merge");
-  const docs: ShardDocument[] = files.map((f) => {
-    const { value } = readJsonFile(io, f, false);
-    if (!isShard(value)) throw new UsageError(`${f}: not a fusillade shard file (write one with \`fusillade study <file> --shard k/n\`)`);
-    return value;
-  });
-  const first = docs[0] as ShardDocument;
-  const planned = planStudy(first.study, builtinExperiments());
-  if (!planned.ok) throw new UsageError(`${files[0] as string}: the study inside is invalid\n${planned.issues.map((i) => `  ${i.path}: ${i.message}`).join("\n")}`);
-  const merged = mergeShards(planned.plan, docs);
+  checkOutputs(io, o);
+  // Every file is checked (shape, study, complete, tallies consistent) before any is merged.
+  const checked = checkShards(
+    files.map((f) => ({ label: f, value: readJsonFile(io, f, false).value })),
+    builtinExperiments(),
+  );
+  if (!checked.ok) throw new UsageError(`${checked.message} (write shards with \`fusillade study <file> --shard k/n --json <file>\`)`);
+  const { plan, docs } = checked;
+  let merged: ReturnType<typeof mergeShards>;
+  try {
+    merged = mergeShards(plan, docs);
+  } catch (e) {
+    // Checked tallies merge exactly; only sums past 2^53 can still fail.
+    throw new UsageError(`merge: ${e instanceof Error ? e.message : String(e)}`);
+  }
   if (!merged.ok) throw new UsageError(merged.message);
-  const doc = studyResult(planned.plan, merged.outcome, first.engine, o.timing ? { wallTimeMs: merged.wallTimeMs, workers: 1, shards: docs.length } : undefined);
+  const first = docs[0];
+  if (first === undefined) throw new UsageError("merge: give the shard files to merge");
+  const doc = studyResult(plan, merged.outcome, first.engine, o.timing ? { wallTimeMs: merged.wallTimeMs, workers: 1, shards: docs.length } : undefined);
   await writeOutputs(io, doc, o);
   return 0;
 }

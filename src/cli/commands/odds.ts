@@ -22,10 +22,23 @@ export interface OddsOptions {
   readonly json?: boolean;
 }
 
+/** Accepted ranges of the numeric options: wide enough for any rules question, narrow enough to mean something. */
+const RANGES: { readonly [name: string]: readonly [number, number] } = {
+  ld: [0, 12],
+  margin: [-100, 100],
+  modifier: [-20, 20],
+  points: [0, 100],
+  attacker: [-20, 20],
+  defender: [-20, 20],
+  models: [0, 1000],
+};
+
 function num(name: string, v: string | undefined, dflt: number, integer = true): number {
   if (v === undefined) return dflt;
   const x = Number(v);
   if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isInteger(x))) throw new UsageError(`--${name} must be ${integer ? "an integer" : "a number"}, got "${v}"`);
+  const [lo, hi] = RANGES[name] ?? [-1e6, 1e6];
+  if (x < lo || x > hi) throw new UsageError(`--${name} must be ${lo}…${hi}, got "${v}"`);
   return x;
 }
 

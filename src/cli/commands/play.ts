@@ -2,9 +2,9 @@
  * `fusillade play`: bots play a built-in scenario to the end; prints the battle's account and
  * result, and with `--svg-dir` writes an SVG picture of the table at the start of every phase.
  */
-import { join } from "node:path";
+import { resolve } from "node:path";
 import { battle, scenarios, renderSvg, type BattleState } from "../../index.js";
-import { UsageError, type Io } from "../io.js";
+import { checkOutputDir, UsageError, writeOutput, type Io } from "../io.js";
 
 /** Options of `play`. */
 export interface PlayOptions {
@@ -33,13 +33,16 @@ export function playCommand(io: Io, scenario: string, o: PlayOptions): number {
   if (names.length !== 2) throw new UsageError(`--bots takes two bots, one per side, e.g. "greedy,random"`);
   const maxDecisions = o.maxDecisions === undefined ? 5000 : Number(o.maxDecisions);
   if (!Number.isInteger(maxDecisions) || maxDecisions < 1) throw new UsageError(`--max-decisions must be a positive whole number`);
+  // An absolute folder is used as given; a relative one is under the working folder.
+  const svgDir = o.svgDir === undefined ? undefined : resolve(io.cwd, o.svgDir);
+  if (svgDir !== undefined) checkOutputDir("--svg-dir", svgDir);
   const s = scenarios.builtinScenario(scenario as (typeof scenarios.BUILTIN_SCENARIO_IDS)[number]);
   let pictures = 0;
   const picture = (state: BattleState): void => {
-    if (o.svgDir === undefined) return;
+    if (svgDir === undefined) return;
     const t = state.turn;
     const name = `${String(pictures).padStart(4, "0")}-t${t.gameTurn}-${t.activeSide}-${t.phase}${t.step === null ? "" : `-${t.step}`}.svg`;
-    io.writeFile(join(io.cwd, o.svgDir, name), renderSvg(state));
+    writeOutput(io, resolve(svgDir, name), renderSvg(state));
     pictures++;
   };
   let lastPoint = "";

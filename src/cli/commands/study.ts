@@ -6,7 +6,7 @@ import {
   builtinExperiments, parseShard, parseStudy, planStudy, shardChunks, shardDocument, studyResult, StudySetupError,
   type Plan, type RunOutcome, type StudyResult,
 } from "../../analysis/index.js";
-import { UsageError, type Io } from "../io.js";
+import { checkOutputFile, UsageError, writeOutput, type Io } from "../io.js";
 import { ENGINE } from "../engine.js";
 import { runWithPool } from "../pool.js";
 import { progressBar } from "../progress.js";
@@ -90,25 +90,39 @@ export function loadPlan(io: Io, file: string, o: Pick<StudyOptions, "n" | "seed
   return planned.plan;
 }
 
+/** Checks every output path before the work starts, so a bad path costs no run (exit 2). */
+export function checkOutputs(io: Io, o: OutputOptions): void {
+  for (const [option, path] of [["--json", o.json], ["--csv", o.csv], ["--report", o.report]] as const) {
+    if (path !== undefined && path !== "-") checkOutputFile(option, resolve(io.cwd, path));
+  }
+}
+
 /** Writes a result's table, JSON, CSV and report as asked. */
 export async function writeOutputs(io: Io, doc: StudyResult, o: OutputOptions): Promise<void> {
   const json = `${JSON.stringify(doc, null, 2)}\n`;
   const toStdout = o.json === "-" || o.csv === "-";
-  if (o.json !== undefined) o.json === "-" ? io.stdout.write(json) : io.writeFile(resolve(io.cwd, o.json), json);
-  if (o.csv !== undefined) o.csv === "-" ? io.stdout.write(resultCsv(doc)) : io.writeFile(resolve(io.cwd, o.csv), resultCsv(doc));
+  if (o.json !== undefined) o.json === "-" ? io.stdout.write(json) : writeOutput(io, resolve(io.cwd, o.json), json);
+  if (o.csv !== undefined) o.csv === "-" ? io.stdout.write(resultCsv(doc)) : writeOutput(io, resolve(io.cwd, o.csv), resultCsv(doc));
   if (o.report !== undefined) {
     const { studyReport } = await import("../report.js"); // Vega loads only when a report is asked for
-    io.writeFile(resolve(io.cwd, o.report), await studyReport(doc));
+    writeOutput(io, resolve(io.cwd, o.report), await studyReport(doc));
   }
   if (!toStdout && o.quiet !== true) io.stdout.write(resultTable(doc, doc.provenance.study.report.metrics));
 }
 
-function workersOf(v: string | undefined): number {
+/**
+ * Threads to sample with: 1 by default, one per core with "auto", else the count asked for, capped
+ * by the cores (more threads than cores only add start-up cost and memory, and very many aborted
+ * the process at teardown).
+ */
+function workersOf(io: Io, v: string | undefined, cores: number): number {
   if (v === undefined) return 1;
-  if (v === "auto") return 0;
+  const most = Math.max(1, cores);
+  if (v === "auto") return most;
   const n = intOption("workers", v, 1);
   if (n === undefined || n > 256) throw new UsageError(`--workers must be 1…256 or "auto", got "${v}"`);
-  return n;
+  if (n > most) io.stderr.write(`--workers ${n}: this machine has ${most} core(s); using ${most}\n`);
+  return Math.min(n, most);
 }
 
 /** Runs `study`; returns the exit code. */
@@ -117,7 +131,8 @@ export async function studyCommand(io: Io, file: string, o: StudyOptions, availa
   const shard = o.shard === undefined ? null : parseShard(o.shard);
   if (shard !== null && !shard.ok) throw new UsageError(`--shard: ${shard.message}`);
   if (shard !== null && plan.study.stop !== undefined) throw new UsageError(`--shard: ${file} samples until an interval target (stop); a sharded run needs a fixed n (give --n)`);
-  const workers = workersOf(o.workers) || availableCores;
+  const workers = workersOf(io, o.workers, availableCores);
+  checkOutputs(io, o);
   const abort = { aborted: false };
   const off = io.onInterrupt(() => {
     abort.aborted = true;
@@ -142,7 +157,7 @@ export async function studyCommand(io: Io, file: string, o: StudyOptions, availa
     const out = o.json ?? `${plan.study.name}.shard-${shard.shard.index}-of-${shard.shard.count}.json`;
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     if (out === "-") io.stdout.write(text);
-    else io.writeFile(resolve(io.cwd, out), text);
+    else writeOutput(io, resolve(io.cwd, out), text);
     if (o.quiet !== true) io.stderr.write(`shard ${shard.shard.index}/${shard.shard.count} of ${plan.study.name}: ${outcome.cells.reduce((s, c) => s + c.tally.n, 0)} samples${out === "-" ? "" : ` → ${basename(out)}`}\n`);
   } else {
     const doc = studyResult(plan, outcome, ENGINE, o.timing ? { wallTimeMs, workers } : undefined);

@@ -23,7 +23,8 @@ export function moveLeader(state: BattleState, a: MoveLeaderAction, ctx: ActionC
   const rolled = activeUnits(state, l.side).find((u) => u.turn.maneuver !== null || u.turn.compulsoryMoved);
   if (rolled !== undefined) return fail(violation("fnf/leaders_move_first", "FNF-CMD-5", { leader: a.leader, unit: rolled.id }));
   const path: Vec2[] = [l.position, ...a.via, a.to];
-  const cost = pathCost(state.terrain, path, { rate: MOVE_RATES.leader, roads: true, roughFree: false });
+  // Priced within the budget: a far waypoint is refused from the path's length, without sampling it.
+  const cost = pathCost(state.terrain, path, { rate: MOVE_RATES.leader, roads: true, roughFree: false }, LEADER_MOVE + EPSILON);
   if (cost > LEADER_MOVE + EPSILON) return fail(violation("fnf/leader_too_far", "FNF-CMD-5", { leader: a.leader, cost: Number.isFinite(cost) ? cost : null, max: LEADER_MOVE }));
   let attachedTo: string | null = null;
   if (a.attachTo !== null) {

@@ -4,7 +4,7 @@ import { fail, ok } from "../../engine/context.js";
 import { violation } from "../../engine/violation.js";
 import type { Vec2 } from "./geometry/prims.js";
 import { EPSILON, dist, rectCorners, rectsOverlap } from "./geometry/prims.js";
-import { commandRect, layoutOf } from "./geometry/layout.js";
+import { commandRect, layoutOf, type FnfLayout } from "./geometry/layout.js";
 import { layoutDistance, rectsOf } from "./geometry/measure.js";
 import { pathCost, pathInBadGoing } from "./geometry/pricing.js";
 import { inBadGoing } from "./geometry/terrain.js";
@@ -27,14 +27,25 @@ function posesOf(u: Unit, path: MoveAction["path"]): Pose[] {
 
 const at = (u: Unit, p: Pose): Unit => ({ ...u, position: { x: p.x, y: p.y }, facing: p.facing });
 
-/** Intermediate poses every ¼" and 5° between consecutive poses, for the 2" rule and passage of lines. */
+/** A turn from one facing to another the short way, in degrees (−180, 180]. */
+function shortTurn(from: number, to: number): number {
+  const d = (((to - from) % 360) + 360) % 360;
+  return d > 180 ? d - 360 : d;
+}
+
+/**
+ * Intermediate poses every ¼" and 5° between consecutive poses, for the 2" rule and passage of
+ * lines. A unit turns the short way between two poses (facings 3600° apart are the same facing),
+ * so the sweep of a leg is at most 180° whatever numbers the poses carry.
+ */
 function sampled(poses: readonly Pose[]): Pose[] {
   const out: Pose[] = [];
   for (let i = 0; i + 1 < poses.length; i++) {
     const a = poses[i] as Pose;
     const b = poses[i + 1] as Pose;
-    const n = Math.max(1, Math.ceil(dist(a, b) / 0.25), Math.ceil(Math.abs(b.facing - a.facing) / 5));
-    for (let k = 0; k < n; k++) out.push({ x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n, facing: a.facing + ((b.facing - a.facing) * k) / n });
+    const turn = shortTurn(a.facing, b.facing);
+    const n = Math.max(1, Math.ceil(dist(a, b) / 0.25), Math.ceil(Math.abs(turn) / 5));
+    for (let k = 0; k < n; k++) out.push({ x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n, facing: a.facing + (turn * k) / n });
   }
   const last = poses[poses.length - 1];
   if (last !== undefined) out.push(last);
@@ -42,29 +53,48 @@ function sampled(poses: readonly Pose[]): Pose[] {
 }
 
 /** The 2" rule (FNF-MAN-3, AMB-81): no base comes within 2" of an enemy, nor closer to one already that close. */
-function twoInchBreach(state: BattleState, u: Unit, shapes: readonly Unit[]): { enemy: string; distance: number } | null {
+function twoInchBreach(state: BattleState, u: Unit, shapes: readonly FnfLayout[]): { enemy: string; distance: number } | null {
   const start = layout(u);
+  const reach = footprintReach(shapes);
   for (const e of enemiesOf(state, u.side)) {
     const el = layout(e);
     const d0 = layoutDistance(start, el);
     const limit = Math.min(TWO_INCH_RULE, d0);
+    // Every shape lies within `reach.r` of `reach.c`: an enemy farther than that plus the limit is never approached.
+    if (dist(el.footprint.center, reach.c) - reach.r - radiusOf(el) > limit) continue;
     for (const s of shapes) {
-      const d = layoutDistance(layoutOf(s), el);
+      const d = layoutDistance(s, el);
       if (d < limit - EPSILON) return { enemy: e.id, distance: d };
     }
   }
   return null;
 }
 
+/** Half the diagonal of a layout's footprint: every base lies within it of the footprint's centre. */
+function radiusOf(l: FnfLayout): number {
+  return Math.sqrt(l.footprint.halfWidth * l.footprint.halfWidth + l.footprint.halfDepth * l.footprint.halfDepth);
+}
+
+/** A circle holding every shape of a move (centre: the first shape's; radius: the farthest reach). */
+function footprintReach(shapes: readonly FnfLayout[]): { c: Vec2; r: number } {
+  const c = shapes[0]?.footprint.center ?? { x: 0, y: 0 };
+  let r = 0;
+  for (const s of shapes) r = Math.max(r, dist(c, s.footprint.center) + radiusOf(s));
+  return { c, r };
+}
+
 /** Extra cost of passing through friendly units (FNF-MOVE-3); skirmishers pass and are passed freely. */
-function passageCost(state: BattleState, u: Unit, shapes: readonly Unit[]): number {
+function passageCost(state: BattleState, u: Unit, shapes: readonly FnfLayout[]): number {
   if (u.skirmishing) return 0;
   const per = u.battery !== null ? PASSAGE_OF_LINES.guns : PASSAGE_OF_LINES.troops;
+  const reach = footprintReach(shapes);
   let n = 0;
   for (const f of activeUnits(state, u.side)) {
     if (f.id === u.id || f.skirmishing) continue;
-    const fr = rectsOf(layout(f));
-    if (shapes.some((s) => rectsOf(layoutOf(s)).some((r) => fr.some((x) => rectsOverlap(r, x))))) n++;
+    const fl = layout(f);
+    if (dist(fl.footprint.center, reach.c) > reach.r + radiusOf(fl)) continue;
+    const fr = rectsOf(fl);
+    if (shapes.some((s) => rectsOf(s).some((r) => fr.some((x) => rectsOverlap(r, x))))) n++;
   }
   return n * per;
 }
@@ -99,16 +129,23 @@ export function move(state: BattleState, a: MoveAction, ctx: ActionContext): Out
   const moving = a.path.length > 0;
   if (moving && mover.battery !== null && !mover.battery.limbered) return v("fnf/unlimbered_cannot_move", "FNF-ART-1");
   const baseCount = layoutOf(mover).bases.length;
-  const basePaths: Vec2[][] = Array.from({ length: baseCount }, (_, i) => poses.map((p) => (layoutOf(at(mover, p)).bases[i]?.rect.center ?? p)));
-  const samples = sampled(poses).map((p) => at(mover, p));
+  const poseLayouts = poses.map((p) => layoutOf(at(mover, p)));
+  const basePaths: Vec2[][] = Array.from({ length: baseCount }, (_, i) => poses.map((p, k) => poseLayouts[k]?.bases[i]?.rect.center ?? p));
   const pricing = pricingOf(mover);
-  const moveCost = moving ? Math.max(...basePaths.map((bp) => pathCost(state.terrain, bp, pricing))) + passageCost(state, mover, samples) : 0;
-  const cost = moveCost + cCost;
+  // Cheap checks first, so the work is bounded by the allowance and not by the path sent: the
+  // terrain is priced within the allowance (a far pose is refused from its length alone), and only
+  // a move that fits is sampled for passage of lines and the 2" rule.
+  const budget = rec.allowance + EPSILON - cCost;
+  let moveCost = moving ? Math.max(...basePaths.map((bp) => pathCost(state.terrain, bp, pricing, budget))) : 0;
+  if (moveCost > budget && Number.isFinite(moveCost)) return v("fnf/too_far", "FNF-MOVE-2", { cost: moveCost + cCost, allowance: rec.allowance });
   if (!Number.isFinite(moveCost)) return v("fnf/impassable", "FNF-GEO-6");
+  const samples = sampled(poses).map((p) => layoutOf(at(mover, p)));
+  if (moving) moveCost += passageCost(state, mover, samples);
+  const cost = moveCost + cCost;
   if (cost > rec.allowance + EPSILON) return v("fnf/too_far", "FNF-MOVE-2", { cost, allowance: rec.allowance });
   const endPose = poses[poses.length - 1] as Pose;
   const final: Unit = a.change !== null && a.change.when === "after" && after !== null ? after : at(mover, endPose);
-  const shapes = after !== null ? [...samples, final] : samples;
+  const shapes = after !== null ? [...samples, layoutOf(final)] : samples;
   if (!rec.badGoing) {
     const bad = basePaths.some((bp) => pathInBadGoing(state.terrain, bp)) || (a.change !== null && [u, final].some((x) => rectsOf(layout(x)).some((r) => inBadGoing(state.terrain, r.center))));
     if (bad) return v("fnf/undeclared_bad_going", "FNF-MAN-5");

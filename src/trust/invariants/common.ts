@@ -6,7 +6,7 @@ import { BattleStateSchema, PHASES, MOVEMENT_STEPS, type BattleState } from "../
 import { isRuleId } from "../../state/ids.js";
 import { PLAYER_TURN } from "../../engine/sequence.js";
 import { canonicalJson } from "../hash.js";
-import { stateInvariant, stepInvariant, type Invariant } from "./types.js";
+import { at, stateInvariant, stepInvariant, type Invariant } from "./types.js";
 import { actionType, actorOf, decidingSide, firstNonJson, jsonEqual } from "./util.js";
 
 const BOTH = ["whn", "fnf"] as const;
@@ -86,11 +86,11 @@ export const COMMON_INVARIANTS: readonly Invariant[] = [
     cost: "cheap",
     check: (s) => {
       const t = s.turn;
-      if (!PHASES.includes(t.phase)) return `unknown phase "${t.phase}"`;
-      if (t.phase !== "finished" && !PLAYER_TURN[s.ruleset].includes(t.phase)) return `phase "${t.phase}" is not a ${s.ruleset} phase`;
-      if ((t.step !== null) !== (s.ruleset === "whn" && t.phase === "movement")) return `step ${String(t.step)} in phase ${t.phase}`;
-      if (t.gameTurn < 1 || t.gameTurn > t.maxTurns) return `game turn ${t.gameTurn} outside 1…${t.maxTurns}`;
-      if (!Object.hasOwn(s.sides, t.activeSide) || !Object.hasOwn(s.sides, t.firstSide)) return "active or first side unknown";
+      if (!PHASES.includes(t.phase)) return at(["turn", "phase"], `unknown phase "${t.phase}"`);
+      if (t.phase !== "finished" && !PLAYER_TURN[s.ruleset].includes(t.phase)) return at(["turn", "phase"], `phase "${t.phase}" is not a ${s.ruleset} phase`);
+      if ((t.step !== null) !== (s.ruleset === "whn" && t.phase === "movement")) return at(["turn", "step"], `step ${String(t.step)} in phase ${t.phase}`);
+      if (t.gameTurn < 1 || t.gameTurn > t.maxTurns) return at(["turn", "gameTurn"], `game turn ${t.gameTurn} outside 1…${t.maxTurns}`);
+      if (!Object.hasOwn(s.sides, t.activeSide) || !Object.hasOwn(s.sides, t.firstSide)) return at(["turn"], "active or first side unknown");
       return null;
     },
   }),
@@ -102,9 +102,9 @@ export const COMMON_INVARIANTS: readonly Invariant[] = [
     cost: "cheap",
     check: (s) => {
       const done = s.turn.phase === "finished";
-      if (done !== (s.result !== null)) return done ? "finished without a result" : `a result (${s.result?.reason ?? ""}) before the end`;
-      if (done && s.pending.length > 0) return `finished with ${s.pending.length} pending decision(s)`;
-      if (s.result !== null && s.result.winner !== null && !Object.hasOwn(s.sides, s.result.winner)) return `unknown winner "${s.result.winner}"`;
+      if (done !== (s.result !== null)) return at(["result"], done ? "finished without a result" : `a result (${s.result?.reason ?? ""}) before the end`);
+      if (done && s.pending.length > 0) return at(["pending"], `finished with ${s.pending.length} pending decision(s)`);
+      if (s.result !== null && s.result.winner !== null && !Object.hasOwn(s.sides, s.result.winner)) return at(["result", "winner"], `unknown winner "${s.result.winner}"`);
       return null;
     },
   }),
@@ -116,8 +116,9 @@ export const COMMON_INVARIANTS: readonly Invariant[] = [
     cost: "cheap",
     check: (s) => {
       for (const [i, d] of s.pending.entries()) {
-        if (!Object.hasOwn(s.sides, d.side)) return `pending[${i}] for unknown side "${d.side}"`;
-        for (const id of [d.unit, ...d.targets]) if (id !== null && !Object.hasOwn(s.units, id)) return `pending[${i}] names unknown unit "${id}"`;
+        if (!Object.hasOwn(s.sides, d.side)) return at(["pending", i, "side"], `pending[${i}] for unknown side "${d.side}"`);
+        if (d.unit !== null && !Object.hasOwn(s.units, d.unit)) return at(["pending", i, "unit"], `pending[${i}] names unknown unit "${d.unit}"`);
+        for (const [j, id] of d.targets.entries()) if (!Object.hasOwn(s.units, id)) return at(["pending", i, "targets", j], `pending[${i}] names unknown unit "${id}"`);
       }
       return null;
     },

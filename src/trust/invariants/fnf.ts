@@ -1,6 +1,6 @@
 /** Invariants of the FnF (brigade-scale) ruleset: bases, removals, leaders and melees. */
 import type { BattleState } from "../../state/battle.js";
-import { stateInvariant, stepInvariant, type Invariant } from "./types.js";
+import { at, stateInvariant, stepInvariant, type Invariant } from "./types.js";
 import { eventsNaming } from "./util.js";
 
 const FNF = ["fnf"] as const;
@@ -21,10 +21,10 @@ export const FNF_INVARIANTS: readonly Invariant[] = [
     cost: "cheap",
     check: (s) => {
       const f = fnfOf(s);
-      if (f === null) return "an FnF battle without its fnf state";
+      if (f === null) return at(["fnf"], "an FnF battle without its fnf state");
       for (const u of Object.values(f.units)) {
-        if (!Number.isInteger(u.bases) || u.bases < 0 || u.detached < 0) return `"${u.id}" has ${u.bases} bases, ${u.detached} detached`;
-        if (u.bases + u.detached > u.startingBases) return `"${u.id}" has ${u.bases} + ${u.detached} detached bases, started with ${u.startingBases}`;
+        if (!Number.isInteger(u.bases) || u.bases < 0 || u.detached < 0) return at(["fnf", "units", u.id, "bases"], `"${u.id}" has ${u.bases} bases, ${u.detached} detached`);
+        if (u.bases + u.detached > u.startingBases) return at(["fnf", "units", u.id, "bases"], `"${u.id}" has ${u.bases} + ${u.detached} detached bases, started with ${u.startingBases}`);
       }
       return null;
     },
@@ -37,7 +37,7 @@ export const FNF_INVARIANTS: readonly Invariant[] = [
     cost: "cheap",
     check: (s) => {
       const f = fnfOf(s);
-      for (const u of Object.values(f?.units ?? {})) if (u.removed === null && u.bases === 0) return `"${u.id}" is in play with no base`;
+      for (const u of Object.values(f?.units ?? {})) if (u.removed === null && u.bases === 0) return at(["fnf", "units", u.id, "bases"], `"${u.id}" is in play with no base`);
       return null;
     },
   }),
@@ -53,14 +53,14 @@ export const FNF_INVARIANTS: readonly Invariant[] = [
       for (const l of Object.values(f.leaders)) {
         if (l.attachedTo === null) continue;
         const u = f.units[l.attachedTo];
-        if (u === undefined) return `leader "${l.id}" attached to unknown "${l.attachedTo}"`;
-        if (u.side !== l.side) return `leader "${l.id}" (${l.side}) attached to "${u.id}" (${u.side})`;
+        if (u === undefined) return at(["fnf", "leaders", l.id, "attachedTo"], `leader "${l.id}" attached to unknown "${l.attachedTo}"`);
+        if (u.side !== l.side) return at(["fnf", "leaders", l.id, "attachedTo"], `leader "${l.id}" (${l.side}) attached to "${u.id}" (${u.side})`);
       }
       for (const u of Object.values(f.units)) {
         const d = u.division === null ? undefined : f.leaders[u.division];
-        if (d !== undefined && d.side !== u.side) return `"${u.id}" under enemy leader "${d.id}"`;
+        if (d !== undefined && d.side !== u.side) return at(["fnf", "units", u.id, "division"], `"${u.id}" under enemy leader "${d.id}"`);
         const p = u.parent === null ? undefined : f.units[u.parent];
-        if (p !== undefined && p.side !== u.side) return `"${u.id}" detached from enemy "${p.id}"`;
+        if (p !== undefined && p.side !== u.side) return at(["fnf", "units", u.id, "parent"], `"${u.id}" detached from enemy "${p.id}"`);
       }
       return null;
     },
@@ -76,11 +76,11 @@ export const FNF_INVARIANTS: readonly Invariant[] = [
       if (f === null) return null;
       for (const m of Object.values(f.melees)) {
         const d = f.units[m.defender];
-        if (d === undefined) return `melee "${m.id}" defends unknown "${m.defender}"`;
+        if (d === undefined) return at(["fnf", "melees", m.id, "defender"], `melee "${m.id}" defends unknown "${m.defender}"`);
         for (const id of m.attackers) {
           const a = f.units[id];
-          if (a === undefined) return `melee "${m.id}" attacker unknown "${id}"`;
-          if (a.side === d.side) return `melee "${m.id}": "${id}" attacks its own side's "${d.id}"`;
+          if (a === undefined) return at(["fnf", "melees", m.id, "attackers"], `melee "${m.id}" attacker unknown "${id}"`);
+          if (a.side === d.side) return at(["fnf", "melees", m.id, "attackers"], `melee "${m.id}": "${id}" attacks its own side's "${d.id}"`);
         }
       }
       return null;

@@ -14,8 +14,19 @@ export interface Step {
   readonly events: readonly BattleEvent[];
 }
 
-/** What an invariant says when it breaks: null when it holds, else a message naming the culprit. */
-export type Verdict = string | null;
+/** Where in a state a breach lies: the path of keys and indices from the state's root. */
+export type StatePath = readonly (string | number)[];
+
+/**
+ * What an invariant says when it breaks: null when it holds, else a message naming the culprit,
+ * optionally with the path of the offending value (see {@link at}).
+ */
+export type Verdict = string | { readonly message: string; readonly path: StatePath } | null;
+
+/** A breach verdict at a path of the state. */
+export function at(path: StatePath, message: string): Verdict {
+  return { message, path };
+}
 
 /**
  * How often a harness should run an invariant: `cheap` after every step; `full` (linear in the
@@ -64,11 +75,12 @@ export interface RefusalInvariant extends InvariantBase {
 /** Any invariant of the catalogue. */
 export type Invariant = StateInvariant | StepInvariant | RefusalInvariant;
 
-/** A broken invariant: which one, the rule, and what was wrong. */
+/** A broken invariant: which one, the rule, what was wrong and where (empty path: the whole state or step). */
 export interface Breach {
   readonly invariant: string;
   readonly rule: RuleId;
   readonly message: string;
+  readonly path: StatePath;
 }
 
 /** Defines a state invariant (a typed identity helper). */

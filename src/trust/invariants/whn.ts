@@ -6,7 +6,7 @@ import type { BattleState } from "../../state/battle.js";
 import type { Unit } from "../../state/unit.js";
 import { footprintOf } from "../../rules/whn/unit.js";
 import { rectsOverlap, type Footprint } from "../../geometry/rect.js";
-import { stateInvariant, stepInvariant, type Invariant } from "./types.js";
+import { at, stateInvariant, stepInvariant, type Invariant, type Verdict } from "./types.js";
 import { actionType, actorOf, eventsNaming } from "./util.js";
 
 const WHN = ["whn"] as const;
@@ -48,7 +48,7 @@ function placed(a: Unit | undefined, b: Unit): boolean {
 }
 
 /** The first pair of overlapping units among `movers` × every unit, outside combat; or null. */
-export function overlapAmong(s: BattleState, movers: readonly Unit[]): string | null {
+export function overlapAmong(s: BattleState, movers: readonly Unit[]): Verdict {
   const engaged = unitsInCombat(s);
   const all = Object.values(s.units).filter((u) => occupies(u) && !engaged.has(u.id));
   const fps = new Map<string, Footprint>();
@@ -62,7 +62,7 @@ export function overlapAmong(s: BattleState, movers: readonly Unit[]): string | 
     for (const o of all) {
       if (o.id === m.id || related(m, o)) continue;
       if (Math.abs(o.position.x - m.position.x) + Math.abs(o.position.y - m.position.y) > 200) continue;
-      for (const ra of fp(m)) for (const rb of fp(o)) if (rectsOverlap(ra, rb)) return `"${m.id}" overlaps "${o.id}"`;
+      for (const ra of fp(m)) for (const rb of fp(o)) if (rectsOverlap(ra, rb)) return at(["units", m.id, "position"], `"${m.id}" overlaps "${o.id}"`);
     }
   }
   return null;
@@ -79,10 +79,10 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     check: (s) => {
       const merged = mergedStarts(s);
       for (const u of Object.values(s.units)) {
-        if (!Number.isInteger(u.figures) || u.figures < 0) return `"${u.id}" has ${u.figures} figures`;
+        if (!Number.isInteger(u.figures) || u.figures < 0) return at(["units", u.id, "figures"], `"${u.id}" has ${u.figures} figures`);
         const most = u.startingFigures + (merged.get(u.id) ?? 0);
-        if (u.figures > most) return `"${u.id}" has ${u.figures} figures, started with ${most}`;
-        if (u.figures > 0 && u.woundsTaken >= u.profile.W) return `"${u.id}" has taken ${u.woundsTaken} wounds with W ${u.profile.W}`;
+        if (u.figures > most) return at(["units", u.id, "figures"], `"${u.id}" has ${u.figures} figures, started with ${most}`);
+        if (u.figures > 0 && u.woundsTaken >= u.profile.W) return at(["units", u.id, "woundsTaken"], `"${u.id}" has taken ${u.woundsTaken} wounds with W ${u.profile.W}`);
       }
       return null;
     },
@@ -95,10 +95,10 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     cost: "cheap",
     check: (s) => {
       for (const u of Object.values(s.units)) {
-        if (!Number.isFinite(u.position.x) || !Number.isFinite(u.position.y) || !Number.isFinite(u.facing)) return `"${u.id}" at a non-finite place`;
+        if (!Number.isFinite(u.position.x) || !Number.isFinite(u.position.y) || !Number.isFinite(u.facing)) return at(["units", u.id, "position"], `"${u.id}" at a non-finite place`);
         if (u.removed !== null || u.figures === 0 || u.mergedInto !== null) continue;
         const { x, y } = u.position;
-        if (x < -0.01 || y < -0.01 || x > s.table.width + 0.01 || y > s.table.height + 0.01) return `"${u.id}" in play at (${x.toFixed(2)}, ${y.toFixed(2)}), off the table`;
+        if (x < -0.01 || y < -0.01 || x > s.table.width + 0.01 || y > s.table.height + 0.01) return at(["units", u.id, "position"], `"${u.id}" in play at (${x.toFixed(2)}, ${y.toFixed(2)}), off the table`);
       }
       return null;
     },
@@ -113,9 +113,10 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
       for (const c of Object.values(s.characters)) {
         if (c.joinedTo === null || c.removed !== null) continue;
         const u = Object.hasOwn(s.units, c.joinedTo) ? s.units[c.joinedTo] : undefined;
-        if (u === undefined) return `"${c.id}" joined to unknown "${c.joinedTo}"`;
-        if (u.side !== c.side) return `"${c.id}" (${c.side}) joined to "${u.id}" (${u.side})`;
-        if (u.removed !== null) return `"${c.id}" still joined to removed "${u.id}" (${u.removed.reason})`;
+        const path = ["characters", c.id, "joinedTo"];
+        if (u === undefined) return at(path, `"${c.id}" joined to unknown "${c.joinedTo}"`);
+        if (u.side !== c.side) return at(path, `"${c.id}" (${c.side}) joined to "${u.id}" (${u.side})`);
+        if (u.removed !== null) return at(path, `"${c.id}" still joined to removed "${u.id}" (${u.removed.reason})`);
       }
       return null;
     },
@@ -132,15 +133,15 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
       for (const d of Object.values(s.units)) {
         if (d.mergedInto === null || d.removed !== null) continue;
         const p = Object.hasOwn(s.units, d.mergedInto) ? s.units[d.mergedInto] : undefined;
-        if (p === undefined || d.detachmentOf !== p.id) return `"${d.id}" merged into "${d.mergedInto}", not its parent`;
-        if (p.side !== d.side) return `"${d.id}" merged into "${p.id}" of another side`;
-        if (p.removed !== null && p.removed.reason !== "offTable") return `"${d.id}" still merged into "${p.id}", which was ${p.removed.reason}`;
-        if (engaged.has(d.id) || s.pending.some((x) => x.unit === d.id)) return `merged "${d.id}" is named by a combat or a pending decision`;
+        if (p === undefined || d.detachmentOf !== p.id) return at(["units", d.id, "mergedInto"], `"${d.id}" merged into "${d.mergedInto}", not its parent`);
+        if (p.side !== d.side) return at(["units", d.id, "mergedInto"], `"${d.id}" merged into "${p.id}" of another side`);
+        if (p.removed !== null && p.removed.reason !== "offTable") return at(["units", d.id, "mergedInto"], `"${d.id}" still merged into "${p.id}", which was ${p.removed.reason}`);
+        if (engaged.has(d.id) || s.pending.some((x) => x.unit === d.id)) return at(["units", d.id, "mergedInto"], `merged "${d.id}" is named by a combat or a pending decision`);
         elites.set(p.id, (elites.get(p.id) ?? 0) + d.figures);
       }
       for (const [id, n] of elites) {
         const p = s.units[id as keyof typeof s.units];
-        if (p !== undefined && p.figures < n) return `"${id}" has ${p.figures} figures but ${n} merged elites`;
+        if (p !== undefined && p.figures < n) return at(["units", id, "figures"], `"${id}" has ${p.figures} figures but ${n} merged elites`);
       }
       return null;
     },
@@ -156,10 +157,10 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
         const sides = new Set<string>();
         for (const id of c.units) {
           const u = Object.hasOwn(s.units, id) ? s.units[id] : undefined;
-          if (u === undefined) return `combat "${c.id}" lists unknown "${id}"`;
+          if (u === undefined) return at(["combats", c.id, "units"], `combat "${c.id}" lists unknown "${id}"`);
           sides.add(u.side);
         }
-        if (sides.size < 2) return `combat "${c.id}" has units of ${sides.size} side(s) only`;
+        if (sides.size < 2) return at(["combats", c.id, "units"], `combat "${c.id}" has units of ${sides.size} side(s) only`);
       }
       return null;
     },
@@ -171,7 +172,7 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     rulesets: WHN,
     cost: "cheap",
     check: (s) => {
-      for (const u of Object.values(s.units)) if (u.flags.ralliedFromFleeing && !u.flags.rallied) return `"${u.id}" rallied from fleeing but not rallied`;
+      for (const u of Object.values(s.units)) if (u.flags.ralliedFromFleeing && !u.flags.rallied) return at(["units", u.id, "flags"], `"${u.id}" rallied from fleeing but not rallied`);
       return null;
     },
   }),

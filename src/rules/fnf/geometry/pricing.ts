@@ -18,11 +18,29 @@ const STEP = 0.05;
 
 const OBSTACLES = ["stream", "deepStream", "ford", "hedge", "stoneWall", "sunkenRoad", "works"] as const;
 
+/** Length of a polyline, inches. */
+export function pathLength(path: readonly Vec2[]): number {
+  let L = 0;
+  for (let i = 0; i + 1 < path.length; i++) L += dist(path[i] as Vec2, path[i + 1] as Vec2);
+  return L;
+}
+
+/** The least a mover pays per inch anywhere (its road rate where it may use roads, else 1). */
+export function cheapestPerInch(pricing: Pricing): number {
+  return pricing.roads ? Math.min(1, 1 / pricing.rate.road) : 1;
+}
+
 /**
  * Cost in inches of normal move of a base's centre path (FNF-MOVE-2, AMB-65, FNF-GEO-6): road
  * stretches at 1/road, rough at 1/rough, each obstacle crossed once; Infinity where impassable.
+ *
+ * With a `budget`, the work is bounded by the budget rather than by the path: a path whose length
+ * alone costs more is priced at that lower bound without sampling it, and sampling stops as soon
+ * as the cost passes the budget. Either way a cost above the budget is returned (not the exact one).
  */
-export function pathCost(terrain: readonly TerrainFeature[], path: readonly Vec2[], pricing: Pricing): number {
+export function pathCost(terrain: readonly TerrainFeature[], path: readonly Vec2[], pricing: Pricing, budget = Infinity): number {
+  const least = pathLength(path) * cheapestPerInch(pricing);
+  if (least > budget) return least;
   const roads = pricing.roads ? featuresOf(terrain, ["road", "sunkenRoad"]) : [];
   const rough = pricing.roughFree ? [] : featuresOf(terrain, ["rough", "woods", "buildings"]);
   const blocked = featuresOf(terrain, ["impassable"]);
@@ -43,6 +61,7 @@ export function pathCost(terrain: readonly TerrainFeature[], path: readonly Vec2
       else if (rough.some((f) => inArea(p, f))) perInch = 1 / pricing.rate.rough;
       cost += (L / n) * perInch;
     }
+    if (cost > budget) return cost;
   }
   const crossed = new Set<string>();
   for (const f of featuresOf(terrain, OBSTACLES)) {

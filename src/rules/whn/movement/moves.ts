@@ -60,14 +60,13 @@ function pathMove(state: BattleState, u: Unit, legs: readonly Leg[], ctx: Action
   const rate = moveRate(state, u);
   const allowance = march ? (info.march ?? 0) * M : (1 - u.flags.moveUsed) * rate;
   const limit = info.wheelLimit;
-  if (state.terrain.length === 0) {
-    // No terrain: the surcharge is 0, so a path whose plain length is over the allowance is
-    // refused as `measurePath` would refuse it (same cost, surcharge 0), without its samples.
-    const plain = pathLengths(u, legs, rate);
-    const wheelOk = limit === null || leq(wheeledThisPhase(state, u.id) + plain.wheel, limit);
-    if (wheelOk && Number.isFinite(plain.cost) && !leq(plain.cost, allowance)) {
-      return fail(refuse("too_far", march ? "CORE-MOVE-2" : "CORE-MOVE-1", { unit: u.id, cost: plain.cost + 0, allowance, surcharge: 0 }));
-    }
+  // The surcharge of terrain is never negative, so a path whose plain length is over the allowance
+  // is refused without its samples (the work is bounded by the allowance, not by the path sent).
+  // With no terrain this is exactly `measurePath`'s refusal; with terrain, its cost is a lower bound.
+  const plain = pathLengths(u, legs, rate);
+  const wheelOk = limit === null || leq(wheeledThisPhase(state, u.id) + plain.wheel, limit);
+  if (wheelOk && Number.isFinite(plain.cost) && !leq(plain.cost, allowance)) {
+    return fail(refuse("too_far", march ? "CORE-MOVE-2" : "CORE-MOVE-1", { unit: u.id, cost: plain.cost + 0, allowance, surcharge: state.terrain.length === 0 ? 0 : null }));
   }
   const path = measurePath(state, u, legs, rate, M);
   const wheeled = wheeledThisPhase(state, u.id) + path.wheel;

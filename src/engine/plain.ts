@@ -1,0 +1,62 @@
+/**
+ * Reading untrusted input once, defensively: a deep copy of a value as plain data, so that getters,
+ * Proxies (reactive stores hand them over) and shared arrays are read exactly once and never
+ * aliased by what the engine keeps.
+ */
+
+/** Why an input could not be copied: a getter or a Proxy trap threw while it was read. */
+export class UnreadableInput {
+  constructor(
+    readonly path: readonly (string | number)[],
+    readonly message: string,
+  ) {}
+}
+
+/** Deepest nesting copied; anything deeper is left in place (the input scan refuses it anyway). */
+const MAX_COPY_DEPTH = 100;
+
+/**
+ * A deep copy of `value` as plain data: arrays and objects rebuilt from their own enumerable keys,
+ * each property read once. Returns an {@link UnreadableInput} (never throws) when reading fails.
+ * @example
+ * const copy = plainCopy(action); if (copy instanceof UnreadableInput) refuse(copy.message);
+ */
+export function plainCopy(value: unknown): unknown {
+  const path: (string | number)[] = [];
+  const copy = (v: unknown, depth: number): unknown => {
+    if (v === null || typeof v !== "object" || depth > MAX_COPY_DEPTH) return v;
+    if (Array.isArray(v)) {
+      const n = v.length;
+      const out: unknown[] = new Array<unknown>(n);
+      for (let i = 0; i < n; i++) {
+        if (!(i in v)) continue; // keep holes as holes
+        path.push(i);
+        out[i] = copy(v[i], depth + 1);
+        path.pop();
+      }
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(v)) {
+      path.push(key);
+      // defineProperty, not assignment: a "__proto__" key stays an own key for the scan to refuse.
+      Object.defineProperty(out, key, { value: copy((v as Record<string, unknown>)[key], depth + 1), enumerable: true, writable: true, configurable: true });
+      path.pop();
+    }
+    return out;
+  };
+  try {
+    return copy(value, 0);
+  } catch (e) {
+    return new UnreadableInput(path.slice(), `the input could not be read at ${path.length === 0 ? "its root" : path.join(".")}: ${describe(e)}`);
+  }
+}
+
+/** A thrown value as text, read without trusting it. */
+export function describe(e: unknown): string {
+  try {
+    return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  } catch {
+    return "an unprintable error";
+  }
+}
