@@ -162,14 +162,26 @@ export interface PursuitOutcome {
 }
 
 /**
- * Pursues `distance` along the quarry's flee direction `e`, turned to face it about `centre`; if it
- * would end overlapping the quarry it stops 0.5" short instead (CORE-GEO-27).
+ * Pursues `distance` along the quarry's flee direction `e`, turned to face it about `centre`. A
+ * quarry that was not caught (a non-empty `quarry` footprint) is never reached: a pursuer that would
+ * end on it, touching it or less than 0.5" from it stops 0.5" short of it instead (CORE-PURS-4,
+ * CORE-GEO-27).
+ * @example pursuitMove(fp, centre, 90, north, 7, quarryFp).travelled // 6.5 when the quarry's rear is 7" ahead
  */
 export const pursuitMove = (footprint: Footprint, centre: Vec2, facing: number, e: Vec2, distance: number, quarry: Footprint): PursuitOutcome => {
   const heading = angleOf(e);
   const turned = rotateFootprint(footprint, centre, angleDiff(facing, heading));
-  const stop = stopClearOf(turned, e, distance, [quarry]);
+  const stop = stopShortOfQuarry(turned, e, distance, quarry);
   return { footprint: footprintAt(turned, e, stop), facing: heading, travelled: stop, stoppedShort: stop < distance };
+};
+
+/** Travel along `dir` up to `distance` that ends at least 0.5" from the quarry (CORE-PURS-4). */
+const stopShortOfQuarry = (fp: Footprint, dir: Vec2, distance: number, quarry: Footprint): number => {
+  if (quarry.length === 0) return distance;
+  const clear = stopClearOf(fp, dir, distance, [quarry]);
+  if (!lt(footprintDistance(footprintAt(fp, dir, clear), quarry), STOP_SHORT)) return clear;
+  const at = firstApproach(fp, dir, clear, quarry.map(rectPolygon), STOP_SHORT);
+  return at === null ? clear : Math.max(0, Math.min(clear, at));
 };
 
 /**

@@ -38,6 +38,11 @@ export const MovementFactsSchema = z.strictObject({
   caught: units.default([]),
   /** Units that declared a disengagement (CORE-DISENG-1). */
   disengaging: units.default([]),
+  /** Cavalry laps made on the charge (WHN-CHRG-7/8): they count in their combat's first round. */
+  laps: z
+    .array(z.strictObject({ unit: UnitIdSchema, target: UnitIdSchema, combat: CombatIdSchema, models: count, removesRankBonus: z.boolean() }))
+    .max(10_000)
+    .default([]),
 });
 
 /** Zod schema of the challenge step of one combat this phase (CORE-CHAL-1…3). */

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, withScriptedDice, type BattleState, type BattleEvent } from "../../src/index.js";
 import { engaged, deepFreeze } from "../fixtures/combat.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";
+import { footprintOf } from "../../src/rules/whn/unit.js";
+import { footprintDistance } from "../../src/geometry/rect.js";
 
 const ok = (s: BattleState, action: unknown): { state: BattleState; events: readonly BattleEvent[] } => {
   const r = apply(s, action);
@@ -60,8 +62,20 @@ describe("the close combat phase", () => {
     const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: true });
     expect(ev(r2.events, "combat/pursuit")[0]).toMatchObject({ roll: 7, caught: false });
     expect(unit(r2.state, "b").removed).toBeNull();
-    const gap = unit(r2.state, "b").position.y - unit(r2.state, "a").position.y;
-    expect(gap).toBeGreaterThan(0);
+    // b's rear edge is 7" ahead of a's front edge; a would end touching it, so it stops 0.5" short.
+    expect(ev(r2.events, "combat/pursued")[0]!["distance"]).toBeCloseTo(6.5, 6);
+    expect(unit(r2.state, "a").position.y).toBeCloseTo(24 + 6.5, 6);
+    expect(footprintDistance(footprintOf(unit(r2.state, "a")), footprintOf(unit(r2.state, "b")))).toBeCloseTo(0.5, 6);
+  });
+
+  it("CORE-PURS-4: a lower pursuit roll that ends more than 0.5\" away moves its full distance, out of contact", () => {
+    const s = withScriptedDice(engaged({ profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 } }), [...A_KILLS_3, 6, 6, 3, 4, 3, 3]);
+    const r1 = ok(s, { type: "combat/fight" });
+    const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: true });
+    expect(ev(r2.events, "combat/pursuit")[0]).toMatchObject({ roll: 6, fleeRoll: 7, caught: false });
+    expect(ev(r2.events, "combat/pursued")[0]).toMatchObject({ distance: 6 });
+    expect(unit(r2.state, "a").position.y).toBeCloseTo(30, 6);
+    expect(footprintDistance(footprintOf(unit(r2.state, "a")), footprintOf(unit(r2.state, "b")))).toBeCloseTo(1, 6);
   });
 
   it("CORE-PURS-1: a winner that passes its restraint test stays put", () => {

@@ -68,7 +68,14 @@ describe("FnF maneuver", () => {
     const s = playWith(battle({ bases: 4, startingBases: 6, disordered: true }), [2, 2], { type: "fnf/maneuver", unit: "fr1" });
     expect(rolled(s)?.["result"]).toBe("BROKEN");
     expect(unit(s, "fr1")).toMatchObject({ bases: 3, disordered: true });
-    expect(unit(s, "fr1").position.y).toBeCloseTo(8, 3);
+    // FNF-GEO-2: the lost stand comes off the left, so P moves half a base (20 mm) east; then it
+    // retires 12" directly away from gb1, centre to centre (FNF-GEO-9).
+    const half = 20 / 25.4;
+    const depth = 30 / 25.4;
+    const gap = { x: half, y: 20 - depth / 2 - (40 + depth / 2) };
+    const len = Math.hypot(gap.x, gap.y);
+    expect(unit(s, "fr1").position.x).toBeCloseTo(20 + half + (12 * gap.x) / len, 9);
+    expect(unit(s, "fr1").position.y).toBeCloseTo(20 + (12 * gap.y) / len, 9);
   });
 
   it("FNF-STAT-3 and FNF-MAN-3: Shaken removes DISORDERED; Wavering keeps it; only a rally result clears it", () => {

@@ -34,7 +34,10 @@ describe("FnF melee", () => {
     expect(events(s, "fnf/meleeRolled")[0]?.["difference"]).toBe(11);
     expect(unit(s, "gb1")).toMatchObject({ bases: 3, disordered: true });
     expect(s.fnf?.captured["fr"]).toBe(2);
-    expect(unit(s, "gb1").position.y).toBeGreaterThan(41);
+    // FNF-GEO-2: three stands off its left put P 1.5 bases west; fr1's centre is then 2.3622" east and
+    // 1.1811" south of gb1's, so it retreats its 12" along (−2, 1)/√5 (FNF-GEO-9).
+    expect(unit(s, "gb1").position.x).toBeCloseTo(20 - 1.5 * (40 / 25.4) - 24 / Math.sqrt(5), 9);
+    expect(unit(s, "gb1").position.y).toBeCloseTo(30 + 12 / Math.sqrt(5), 9);
     expect(events(s, "fnf/breakthrough")[0]).toMatchObject({ unit: "fr1", rule: "FNF-MEL-7" });
   });
 
@@ -85,7 +88,10 @@ describe("FnF melee", () => {
     expect(unit(s, "fr1")).toMatchObject({ disordered: true, bases: 5 });
     expect(s.fnf?.leaders["frd"]?.lost).toBe("captured");
     expect(s.fnf?.captured["gb"]).toBe(1);
-    expect(unit(s, "fr1").position.y).toBeCloseTo(18, 2);
+    // FNF-GEO-2: one stand off its left puts P half a base east; away from gb1's centre is then
+    // (0.7874, −1.1811) ∝ (2, −3): 12" along it (FNF-GEO-9).
+    expect(unit(s, "fr1").position.x).toBeCloseTo(20 + 20 / 25.4 + 24 / Math.sqrt(13), 9);
+    expect(unit(s, "fr1").position.y).toBeCloseTo(30 - 36 / Math.sqrt(13), 9);
   });
 
   it("FNF-MEL-2 and FNF-MEL-3: a COLUMN OF ROUTE counts two stands; outnumbering 3:1 is −3", () => {

@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   FLEE_SEARCH_ANGLES,
   crossesTableEdge,
   directionAway,
+  footprintDistance,
   fleeMove,
   pursuitMove,
   vec,
@@ -84,6 +86,29 @@ describe("moving away", () => {
     const near = pursuitMove([sq(0, 0)], vec(0, 0), 90, north, 5, quarry);
     expect(near.stoppedShort).toBe(true);
     expect(near.travelled).toBeCloseTo(3.5, 9);
+  });
+
+  it("CORE-PURS-4: an uncaught quarry is never touched: a pursuer ending touching it or under 0.5\" from it stops 0.5\" short", () => {
+    const quarry = [sq(0, 5)];
+    const touching = pursuitMove([sq(0, 0)], vec(0, 0), 90, north, 4, quarry);
+    expect(touching).toMatchObject({ stoppedShort: true });
+    expect(touching.travelled).toBeCloseTo(3.5, 9);
+    expect(pursuitMove([sq(0, 0)], vec(0, 0), 90, north, 3.8, quarry).travelled).toBeCloseTo(3.5, 9);
+    expect(pursuitMove([sq(0, 0)], vec(0, 0), 90, north, 3.4, quarry)).toMatchObject({ travelled: 3.4, stoppedShort: false });
+    // A caught quarry is gone (empty footprint): the full distance.
+    expect(pursuitMove([sq(0, 0)], vec(0, 0), 90, north, 4, [])).toMatchObject({ travelled: 4, stoppedShort: false });
+  });
+
+  it("CORE-PURS-4: whatever the roll, a pursuer ends at least 0.5\" from an uncaught quarry ahead of it", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 18, noNaN: true }), fc.double({ min: 1.5, max: 12, noNaN: true }), fc.double({ min: -1.5, max: 1.5, noNaN: true }), (roll, ahead, side) => {
+        const quarry = [sq(side, ahead, 2, 1)];
+        const out = pursuitMove([sq(0, 0, 2, 1)], vec(0, 0), 90, north, roll, quarry);
+        expect(footprintDistance(out.footprint, quarry)).toBeGreaterThanOrEqual(0.5 - 1e-6);
+        expect(out.travelled).toBeLessThanOrEqual(roll);
+      }),
+      { seed: 18, numRuns: 200 },
+    );
   });
 
   it("CORE-GEO-28: any part crossing a table edge during a flee leaves the table", () => {

@@ -74,11 +74,11 @@ describe("Panic triggers", () => {
     return { ...r, result };
   };
 
-  it("CORE-PANIC-4: an engaged unit charged in the flank by 5+ models tests at once and flees from the charger", () => {
+  it("CORE-PANIC-4, CORE-FLEE-3: an engaged unit charged in the flank by 5+ models tests at once and flees from the nearest enemy", () => {
     const r = flank(engaged(), [5, 5, 3, 3]);
     expect(r.result).toBe("fled");
     expect(r.events[0]).toMatchObject({ type: "morale/panicTest", rule: "CORE-PANIC-4", unit: "fr-1" });
-    expect(r.events[1]).toMatchObject({ type: "unit/fled", from: "gb-2", roll: 6 });
+    expect(r.events[1]).toMatchObject({ type: "unit/fled", from: "gb-1", roll: 6, facing: 270 });
   });
 
   it("CORE-PANIC-4: no test for a front charge, a charger under 5 models, an unengaged unit or a square (AMB-26)", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { duel, play, unit, event, fire, patchUnit, shootingBattle, shooterSetup, targetSetup, regiment } from "../fixtures/shooting.js";
+import { battalion } from "../fixtures/setups.js";
 
 
 describe("who fires (WHN-SHOOT-9, WHN-SHOOT-11, CORE-SHOOT-2)", () => {
@@ -210,6 +211,15 @@ describe("Panic from shooting (WHN-PANIC-2)", () => {
   it("WHN-PANIC-2: a DISORDERED unit that fails flees at once (WHN-PANIC-3)", () => {
     const r = play(duel(10, {}, { quality: "RAW", order: "DISORDERED" }), fire("fr-1", "gb-1"), [6, 1, 1, 1, 1, 1, 6, 6, 6, 3, 3]);
     expect(unit(r.state, "gb-1").order).toBe("FLEEING");
+  });
+
+  it("WHN-PANIC-2, CORE-FLEE-3: a unit that flees from a failed shooting Panic test runs directly away from the nearest enemy, not the shooter", () => {
+    // fr-2 stands 2" off gb-1's east end, facing west, centres level; the shooter fr-1 is 10" south.
+    const near = battalion("fr-2", "fr", { figures: 8, files: 4, formation: "LINE", position: { x: 40, y: 20 + 20 / 25.4 }, facing: 180, command: {} });
+    const s = shootingBattle([shooterSetup(), targetSetup(10, { quality: "RAW", order: "DISORDERED" }), near]);
+    const r = play(s, fire("fr-1", "gb-1"), [6, 1, 1, 1, 1, 1, 6, 6, 6, 3, 3]);
+    expect(event(r.events, "unit/fled")).toMatchObject({ unit: "gb-1", from: "fr-2", roll: 6, distance: 6 });
+    expect(unit(r.state, "gb-1").facing).toBeCloseTo(180, 9);
   });
 });
 

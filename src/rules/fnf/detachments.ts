@@ -9,6 +9,7 @@ import type { DetachAction, RejoinAction } from "./actions.js";
 import type { Unit } from "./units.js";
 import { activeUnits, fnfOf, normalMove, putUnit, removeUnit, unitOf, FRESH_TURN } from "./units.js";
 import { layout } from "./world.js";
+import { withBases } from "./geometry/layout.js";
 
 /** Whether a brigade may still make a half-move formation change this phase (FNF-FORM-4, FNF-DET-2). */
 function changeAllowed(u: Unit): string | null {
@@ -58,7 +59,7 @@ export function detach(state: BattleState, a: DetachAction, ctx: ActionContext):
   for (const o of activeUnits(state)) {
     if (o.id !== u.id && rectsOf(layout(o)).some((r) => rect.some((x) => rectsOverlap(r, x)))) return v("fnf/overlap", "FNF-GEO-2a", { other: o.id });
   }
-  let s = putUnit(state, spendChange({ ...u, bases: u.bases - 1, detached: u.detached + 1 }));
+  let s = putUnit(state, spendChange({ ...withBases(u, u.bases - 1), detached: u.detached + 1 }));
   s = putUnit(s, det);
   ctx.emit("fnf/detached", "FNF-DET-2", { unit: u.id, detachment: a.id, position: [a.position.x, a.position.y] });
   return ok(s);
@@ -75,7 +76,7 @@ export function rejoin(state: BattleState, a: RejoinAction, ctx: ActionContext):
   if (why !== null) return fail(violation(why, "FNF-DET-2", { unit: p.id }));
   if (basesDistance(rectsOf(layout(d)), rectsOf(layout(p))) > normalMove(p) + 1e-3) return fail(violation("fnf/detachment_too_far", "FNF-DET-2", { detachment: d.id, max: normalMove(p) }));
   let s = removeUnit(state, d.id, "rejoined", "FNF-DET-2", ctx);
-  s = putUnit(s, spendChange({ ...p, bases: p.bases + 1, detached: Math.max(0, p.detached - 1) }));
+  s = putUnit(s, spendChange({ ...withBases(p, p.bases + 1), detached: Math.max(0, p.detached - 1) }));
   ctx.emit("fnf/rejoined", "FNF-DET-2", { unit: p.id, detachment: d.id });
   return ok(s);
 }

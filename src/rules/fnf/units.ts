@@ -4,6 +4,7 @@ import type { ActionContext } from "../../engine/context.js";
 import type { RuleId } from "../../state/ids.js";
 import { FnfTurnFlagsSchema } from "../../state/fnf.js";
 import { MOVE_RATES, type MoveClass } from "./tables/maneuver.js";
+import { withBases } from "./geometry/layout.js";
 
 /** The FnF part of the state, readonly. */
 export type Fnf = NonNullable<BattleState["fnf"]>;
@@ -139,7 +140,7 @@ export function loseBases(state: BattleState, id: string, n: number, rule: RuleI
   if (u === undefined || n <= 0 || u.kind === "battery") return state;
   if (u.kind === "detachment") return removeUnit(state, id, "destroyed", "FNF-DET-4", ctx);
   const lost = Math.min(n, u.bases);
-  let s = putUnit(state, { ...u, bases: u.bases - lost, turn: { ...u.turn, basesLost: u.turn.basesLost + lost } });
+  let s = putUnit(state, { ...withBases(u, u.bases - lost), turn: { ...u.turn, basesLost: u.turn.basesLost + lost } });
   ctx.emit("fnf/basesLost", rule, { unit: id, bases: lost, how, left: u.bases - lost });
   if (how === "captured" && captor !== undefined) s = creditCaptured(s, captor, lost);
   if (u.bases - lost === 0) s = removeUnit(s, id, "eliminated", "FNF-ORG-2", ctx);

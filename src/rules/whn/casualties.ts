@@ -4,7 +4,8 @@
  */
 import type { Unit } from "../../state/unit.js";
 import type { Vec2 } from "../../state/common.js";
-import { dist } from "../../geometry/vec.js";
+import { addScaled, dist, forward } from "../../geometry/vec.js";
+import { squareSide } from "../../geometry/layout.js";
 import { commandModels } from "./unit.js";
 import { tieKey } from "../../math/index.js";
 
@@ -26,7 +27,7 @@ function lineRanks(u: Unit): 1 | 2 {
  * Removes `n` models from a unit by its formation's rule (WHN-FORM-8):
  * columns, cavalry and open order from the rear rank (files unchanged); a LINE from the fuller
  * rank, the rear on a tie, so its files become ceil(figures / 2); a SQUARE from its fullest face
- * (its layout is derived from the count, CORE-GEO-7); EXTENDED_ORDER the model farthest from
+ * (its layout is derived from the count, CORE-GEO-7, and re-laid about its centre); EXTENDED_ORDER the model farthest from
  * `from` (the enemy that caused the loss). Command models go last: musician, standard bearer,
  * leader (CORE-STD-3).
  */
@@ -72,6 +73,7 @@ function removeWithWounds(u: Unit, n: number, from: Vec2 | undefined, taken: num
   }
   const unit: Unit = {
     ...u,
+    position: squareKeptCentre(u, figures),
     figures,
     files: Math.max(1, files),
     models,
@@ -80,6 +82,17 @@ function removeWithWounds(u: Unit, n: number, from: Vec2 | undefined, taken: num
     phase: { ...u.phase, casualties: u.phase.casualties + removed },
   };
   return { unit, removed, commandLost };
+}
+
+/**
+ * Where a SQUARE's front-edge centre goes when it shrinks to `figures` models: the square is laid
+ * out again about its centre (WHN-FORM-8, CORE-GEO-7), so its front edge steps back by half of what
+ * its side lost. Any other formation keeps its position.
+ */
+function squareKeptCentre(u: Unit, figures: number): Vec2 {
+  if (u.formation !== "SQUARE" || figures <= 0) return u.position;
+  const stepBack = (squareSide(u.figures, u.base) - squareSide(figures, u.base)) / 2;
+  return stepBack === 0 ? u.position : addScaled(u.position, forward(u.facing), -stepBack);
 }
 
 /** What applying unsaved hits did. */

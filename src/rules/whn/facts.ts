@@ -29,6 +29,7 @@ const RECORDED = new Set([
   "morale/panicTest",
   "unit/destroyed",
   "combat/disengageDeclared",
+  "combat/flankAttack",
   "combat/roundFought",
   "combat/pursuitCharge",
   "combat/challengeAccepted",
@@ -165,6 +166,12 @@ function record(w: Writer, e: BattleEvent): void {
       break;
     case "combat/disengageDeclared":
       w.write("movement").disengaging.push(unit);
+      break;
+    case "combat/flankAttack":
+      if (e.rule === "WHN-CHRG-8") {
+        const models = e["models"];
+        w.write("movement").laps.push({ unit, target: str(e, "target") as UnitId, combat: str(e, "combat") as CombatId, models: typeof models === "number" ? models : 0, removesRankBonus: e["removesRankBonus"] === true });
+      }
       break;
     case "combat/roundFought": {
       const combat = str(e, "combat") as CombatId;

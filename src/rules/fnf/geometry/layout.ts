@@ -117,6 +117,19 @@ export function layoutOf(u: Placeable): FnfLayout {
   return layoutSlots(formationSlots(u.formation, u.bases + 1), (s) => (s.command ? sizes.command : sizes.other), u.position, u.facing);
 }
 
+/**
+ * The unit with `bases` non-command bases. A brigade is laid out again in the same formation and
+ * facing with the front-right corner of its footprint (its command base's corner) unmoved, so bases
+ * come off, or are added at, the left and rear (FNF-GEO-2).
+ * @example withBases(brigade, brigade.bases - 1) // a LINE's front edge centre moves half a base to the right
+ */
+export function withBases<U extends Placeable>(u: U, bases: number): U {
+  if (u.kind !== "brigade" || bases <= 0 || bases === u.bases) return { ...u, bases };
+  const before = layoutOf(u).footprint.halfWidth;
+  const after = layoutOf({ ...u, bases }).footprint.halfWidth;
+  return { ...u, bases, position: addScaled(u.position, right(u.facing), before - after) };
+}
+
 /** A lone leader's base, centred on his position (FNF-GEO-1). */
 export function leaderRect(position: Vec2): OrientedRect {
   return { center: position, halfWidth: FNF_BASES.leader.w / 2, halfDepth: FNF_BASES.leader.d / 2, facing: 90 };

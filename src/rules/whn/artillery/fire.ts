@@ -155,7 +155,7 @@ export function resolveGunFire(state: BattleState, ctx: ActionContext, req: GunF
   }
   for (const t of sample.results) {
     const killed = t.kind === "gun" ? t.tally.crew.killed : t.tally.killed;
-    if (killed > 0) next = shootingPanic(next, t.id as UnitId, ctx, s.gun.id).state;
+    if (killed > 0) next = shootingPanic(next, t.id as UnitId, ctx).state;
   }
   return ok(next);
 }

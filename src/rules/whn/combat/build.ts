@@ -14,6 +14,7 @@ import { clampStat, meleeToHitNeed, saveNeed, toWoundNeed } from "../tables.js";
 import { commandModels, getUnit, inPlay, isMounted, joinedCharacters, layoutOf } from "../unit.js";
 import { saveEquipment } from "../combined.js";
 import { overhang, REDRESS_FILES_PER_FLANK } from "./redress.js";
+import { lapsThisTurn } from "../movement/lapping.js";
 import { centreOfUnit, findContacts, fightersByEnemy, type Contact } from "./contacts.js";
 import { modelCountBonus, rankBonusTable, squarenessBonus, squarenessOf } from "./ranks.js";
 import { weaponEffect, type WeaponEffect } from "./weapons.js";
@@ -153,6 +154,8 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
   const contacts = lapped.contacts;
   const terrain = state.terrain as unknown as readonly TerrainFeature[];
   const firstRound = combat.rounds === 0;
+  // Cavalry that lapped round on the charge fight with those models and count the flank in the first round (WHN-CHRG-7/8).
+  const chargeLaps: readonly ChargeLap[] = firstRound ? lapsThisTurn(state).filter((l) => l.combat === combat.id && byId.has(l.unit) && byId.has(l.target)) : [];
   const duel = activeDuel(state, combat);
   const retired = new Set(retiredThisPhase(state, combat.id));
 
@@ -166,6 +169,7 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
     const eff = effectOf(att, charging, opts.whn.lanceBonusAlways);
     const fighters = fightersByEnemy(u, contacts, eff.ranks);
     for (const [enemy, extra] of lapped.extra.get(u.id) ?? []) fighters.set(enemy, (fighters.get(enemy) ?? 0) + extra);
+    for (const l of chargeLaps) if (l.unit === u.id) fighters.set(l.target, (fighters.get(l.target) ?? 0) + l.models);
     const mine = contacts.filter((c) => c.unit === u.id);
     const enemies = mine.map((c) => byId.get(c.enemy)).filter((e): e is Unit => e !== undefined);
     const leader = leaderFights(state, combat, u, contacts);
@@ -208,7 +212,7 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
       }
       victims.push({ id: c.id, side: sideIdx(c.side), kind: "character", models: 1, wounds: c.profile.W, woundsTaken: c.woundsTaken, result: null });
     }
-    victims.push({ id: u.id, side: sideIdx(u.side), kind: "unit", models: u.figures, wounds: u.profile.W, woundsTaken: u.woundsTaken, result: resultData(state, u, enemies, contacts, terrain) });
+    victims.push({ id: u.id, side: sideIdx(u.side), kind: "unit", models: u.figures, wounds: u.profile.W, woundsTaken: u.woundsTaken, result: resultData(state, u, enemies, contacts, terrain, chargeLaps) });
   }
 
   const squareness = (s: SideIndex): number => {
@@ -253,15 +257,19 @@ function lapping(contacts: readonly Contact[], byId: ReadonlyMap<string, Unit>, 
   return { contacts: out, extra };
 }
 
+/** A charger's lap round the target's flank, made this turn (WHN-CHRG-7). */
+type ChargeLap = ReturnType<typeof lapsThisTurn>[number];
+
 /** A unit's combat result data (CORE-CR-2…7, WHN-CC-2/3/6, CORE-STD-2/3, CORE-MUS-2). */
-function resultData(state: BattleState, u: Unit, enemies: readonly Unit[], contacts: readonly Contact[], terrain: readonly TerrainFeature[]): VictimResultData {
+function resultData(state: BattleState, u: Unit, enemies: readonly Unit[], contacts: readonly Contact[], terrain: readonly TerrainFeature[], chargeLaps: readonly ChargeLap[]): VictimResultData {
   const lapFull = state.options.whn.lapIsFullFlankAttack;
   const vs = { allCavalry: enemies.length > 0 && enemies.every((e) => e.troopType === "cavalry"), allSquares: enemies.length > 0 && enemies.every((e) => e.formation === "SQUARE") };
   const square = u.formation === "SQUARE";
   // Enemies on its flank or rear cancel its ranks; never against a square (WHN-CC-6); lapping only with the option (AMB-17).
-  const flankedBy = square ? [] : contacts.filter((c) => c.enemy === u.id && c.enemyFace !== "front" && (!c.lapping || lapFull)).map((c) => c.unit);
+  const lappedBy = chargeLaps.filter((l) => l.target === u.id && l.removesRankBonus).map((l) => l.unit as string);
+  const flankedBy = square ? [] : [...contacts.filter((c) => c.enemy === u.id && c.enemyFace !== "front" && (!c.lapping || lapFull)).map((c) => c.unit), ...lappedBy];
   const onEnemy = contacts.filter((c) => c.unit === u.id && enemies.some((e) => e.id === c.enemy && e.formation !== "SQUARE"));
-  const fightsFlank = onEnemy.some((c) => c.lapping || c.enemyFace === "left" || c.enemyFace === "right");
+  const fightsFlank = onEnemy.some((c) => c.lapping || c.enemyFace === "left" || c.enemyFace === "right") || chargeLaps.some((l) => l.unit === u.id);
   const fightsRear = onEnemy.some((c) => c.enemyFace === "rear");
   const height = elevationAt(terrain, centreOfUnit(u));
   const highGround = enemies.length > 0 && enemies.every((e) => height > elevationAt(terrain, centreOfUnit(e)));

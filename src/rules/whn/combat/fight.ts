@@ -12,6 +12,8 @@ import { commitCasualties, combinedOf } from "../combined.js";
 import { getUnit, layoutOf, withCharacter, withUnit, removeUnit } from "../unit.js";
 import { buildRound, fightingUnits, type BuiltRound } from "./build.js";
 import { squarenessOf } from "./ranks.js";
+import { shifted } from "./fallBack.js";
+import { dist, dot, forward, right, scale, sub } from "../../../geometry/vec.js";
 import type { Contact } from "./contacts.js";
 import { centreOfUnit } from "./contacts.js";
 import { loseStandard } from "./breakTest.js";
@@ -46,6 +48,29 @@ function elitesInContact(state: BattleState, u: Unit, contacts: readonly Contact
   return Math.min(c.elitesInFront, touching.size);
 }
 
+/**
+ * A square that lost models is re-laid about its centre (WHN-FORM-8, CORE-GEO-7), so each face
+ * steps in by half of what its side lost; the enemies touching it before the loss step in after it,
+ * straight across the face they touch, so the combat stays in base contact (CORE-CC-1).
+ */
+function closeUpOnSquare(state: BattleState, before: Unit, contacts: readonly Contact[]): BattleState {
+  const after = getUnit(state, before.id);
+  if (after === undefined) return state;
+  const step = dist(before.position, after.position);
+  if (step === 0) return state;
+  const centre = centreOfUnit(after);
+  const normals = [forward(before.facing), right(before.facing), scale(forward(before.facing), -1), scale(right(before.facing), -1)];
+  let s = state;
+  for (const id of new Set(contacts.filter((c) => c.enemy === before.id).map((c) => c.unit))) {
+    const foe = getUnit(s, id);
+    if (foe === undefined || foe.removed !== null) continue;
+    const towards = sub(centreOfUnit(foe), centre);
+    const face = normals.reduce((best, n) => (dot(n, towards) > dot(best, towards) ? n : best));
+    s = withUnit(s, shifted(foe, scale(face, -step)));
+  }
+  return s;
+}
+
 /** Takes a round's losses off the state's units and characters (WHN-FORM-8, CORE-SAVE-2, CORE-STD-3). */
 function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result: RoundResult): BattleState {
   let s = state;
@@ -67,6 +92,7 @@ function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result:
     const unit: Unit = { ...removal.unit, woundsTaken: removal.unit.figures === 0 ? 0 : loss.woundsTaken };
     emit(r, "combat/casualties", "CORE-CC-6", { unit: u.id, wounds: loss.wounds, removed: removal.removed, figures: unit.figures, commandLost: [...removal.commandLost] });
     s = commitCasualties(s, unit, removal.removed, { kind: "combat", eliteInContact: elitesInContact(s, u, built.contacts) }, (type, rule, d) => emit(r, type, rule, d));
+    if (u.formation === "SQUARE" && unit.figures > 0) s = closeUpOnSquare(s, u, built.contacts);
     if (unit.figures === 0) {
       emit(r, "unit/destroyed", "CORE-CC-6", { unit: u.id, reason: "slain in close combat" });
       if (from !== null) s = loseStandard(s, r, u, from);

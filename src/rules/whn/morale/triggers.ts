@@ -85,8 +85,9 @@ export function panicForBrokenFriends(state: BattleState, ctx: ActionContext, br
 
 /**
  * CORE-PANIC-4: an engaged unit charged in the flank or rear by an enemy unit of 5 or more models
- * tests as soon as the charge is declared and found in reach; failing, it flees from the charger at
- * once. Squares have no flanks (AMB-26). `face` defaults to the quadrant of the charger's
+ * tests as soon as the charge is declared and found in reach; failing, it flees at once directly
+ * away from the nearest enemy, which need not be the charger (CORE-FLEE-3). Squares have no flanks
+ * (AMB-26). `face` defaults to the quadrant of the charger's
  * front-edge centre (CORE-GEO-21).
  */
 export function panicForFlankCharge(
@@ -101,7 +102,7 @@ export function panicForFlankCharge(
   if (t === undefined || c === undefined || !canPanic(t) || t.formation === "SQUARE") return { state, result: "notTested" };
   const side = face ?? unitQuadrant(layoutOf(t), c.position).face;
   if (side === "front" || !isEngaged(state, t) || modelCount(state, c) < FLANK_CHARGER_MIN_MODELS) return { state, result: "notTested" };
-  return panicTest(state, t.id, ctx, { rule: "CORE-PANIC-4", from: c.id, fleeNow: true });
+  return panicTest(state, t.id, ctx, { rule: "CORE-PANIC-4", from: null, fleeNow: true });
 }
 
 /**
@@ -155,6 +156,6 @@ export function panicForScenario(state: BattleState, ctx: ActionContext, units: 
  * CORE-PANIC-10: a unit that fled from a combat because of a Panic test may be pursued only by
  * enemies whose side won the previous round of that combat; before any round, by nobody.
  */
-export function mayPursuePanicked(combat: Combat, pursuer: Unit): boolean {
+export function mayPursuePanicked(combat: Pick<Readonly<Combat>, "rounds" | "lastWinner">, pursuer: Unit): boolean {
   return combat.rounds > 0 && combat.lastWinner === pursuer.side;
 }

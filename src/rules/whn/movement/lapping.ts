@@ -34,7 +34,13 @@ const ADJACENT: Readonly<Record<Quadrant, readonly [Quadrant, Quadrant]>> = {
   right: ["front", "rear"],
 };
 
-/** The laps a placed cavalry charger makes (WHN-CHRG-7); empty when it does not cover the face. */
+/**
+ * The laps a placed cavalry charger makes (WHN-CHRG-7); empty when it does not cover the face. Per
+ * side, the models that lap are at most 2, at most the whole bases that overhang, and at most the
+ * bases that, laid side by side along the flank from its front corner, still touch the flank (so
+ * against a two-rank line the second passes the flank's rear corner, AMB-110); fewer when a unit or
+ * impassable terrain stands where they would go.
+ */
 export function computeLaps(state: BattleState, charger: Unit, target: Unit, face: Quadrant, placed: ContactPlacement, width: number): Lap[] {
   if (charger.troopType !== "cavalry" || target.troopType !== "infantry" || target.formation === "SQUARE") return [];
   const rect = layoutOf(target).footprint[0] as OrientedRect;
@@ -57,7 +63,9 @@ export function computeLaps(state: BattleState, charger: Unit, target: Unit, fac
     const ea = faceEdge(rect, fa);
     const eb = faceEdge(rect, fb);
     const flankEdge = dist(end, ea.mid) - ea.length / 2 <= dist(end, eb.mid) - eb.length / 2 ? ea : eb;
-    n = Math.min(n, Math.floor((flankEdge.length + EPSILON) / w));
+    // Laid side by side along the flank from its front corner, a model laps while it still touches
+    // the flank: a flank shorter than n bases lets the last one pass its rear corner (AMB-110).
+    n = Math.min(n, Math.ceil(flankEdge.length / w - EPSILON));
     const corner = dist(flankEdge.a, end) <= dist(flankEdge.b, end) ? flankEdge.a : flankEdge.b;
     const along = normalize(sub(flankEdge.a === corner ? flankEdge.b : flankEdge.a, corner));
     for (; n > 0; n--) {
@@ -85,7 +93,13 @@ export function recordLaps(charger: Unit, target: Unit, combat: string, laps: re
     target: target.id,
     combat,
     flankBonus: 1,
+    models: laps.reduce((n, l) => n + l.models, 0),
     removesRankBonus: ctx.options.whn.lapIsFullFlankAttack,
     panicTest: false,
   });
+}
+
+/** Laps made on the charge this movement phase, per charger (for the first round of their combats). */
+export function lapsThisTurn(state: BattleState): BattleState["facts"]["movement"]["laps"] {
+  return state.facts.movement.laps;
 }

@@ -90,13 +90,9 @@ export function panicDue(state: BattleState, u: Unit): boolean {
 /**
  * Takes the shooting Panic test for `unit` if its threshold is reached (WHN-PANIC-2): one test for
  * the group, marked as taken for the phase; the result is shared by its detachments (WHN-DET-3).
+ * A unit that flees runs directly away from the nearest enemy, not from the shooter (CORE-FLEE-3).
  */
-export function shootingPanic(
-  state: BattleState,
-  unit: UnitId,
-  ctx: ActionContext,
-  from: UnitId,
-): { state: BattleState; result: PanicResult } {
+export function shootingPanic(state: BattleState, unit: UnitId, ctx: ActionContext): { state: BattleState; result: PanicResult } {
   const u = getUnit(state, unit);
   if (u === undefined || !inPlay(u)) return { state, result: "notTested" };
   const { lead, members } = panicGroup(state, u);
@@ -109,7 +105,7 @@ export function shootingPanic(
     figuresAtStart: counts.figuresAtStart,
     quality: lead.quality,
   });
-  const tested = panicTest(state, lead.id, ctx, { rule: "WHN-PANIC-2", from });
+  const tested = panicTest(state, lead.id, ctx, { rule: "WHN-PANIC-2", from: null });
   let s = tested.state;
   for (const m of members) {
     const cur = getUnit(s, m.id);
@@ -120,7 +116,7 @@ export function shootingPanic(
       ctx.emit("unit/disordered", "WHN-PANIC-3", { unit: cur.id, cause: "WHN-PANIC-2" });
       s = withUnit(s, { ...cur, order: "DISORDERED", phase: { ...cur.phase, panicTested: true } });
     } else if (tested.result === "fled" && cur.order !== "FLEEING") {
-      s = fleeUnit(s, cur.id, ctx, { from, rule: "WHN-PANIC-3" }).state;
+      s = fleeUnit(s, cur.id, ctx, { from: null, rule: "WHN-PANIC-3" }).state;
     }
   }
   return { state: s, result: tested.result };

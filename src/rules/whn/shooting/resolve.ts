@@ -137,7 +137,7 @@ export function resolveShooting(state: BattleState, ctx: ActionContext, req: Res
     else next = woundCharacter(next, ctx, b.id as CharacterId, u);
   });
   for (const b of bodies) {
-    if (b.kind === "unit") next = shootingPanic(next, b.id as UnitId, ctx, s.shooter.id).state;
+    if (b.kind === "unit") next = shootingPanic(next, b.id as UnitId, ctx).state;
   }
   return { ok: true, state: next };
 }

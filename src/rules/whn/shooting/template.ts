@@ -165,6 +165,6 @@ export function fireVolley(state: BattleState, a: VolleyRequest, ctx: ActionCont
   });
   let next = withUnit(state, { ...s, flags: { ...s.flags, shot: true } });
   hits.forEach((b, i) => (next = woundUnit(next, ctx, b.u.id, unsaved[i] ?? 0, s.position).state));
-  for (const b of hits) next = shootingPanic(next, b.u.id, ctx, s.id).state;
+  for (const b of hits) next = shootingPanic(next, b.u.id, ctx).state;
   return ok(next);
 }
