@@ -169,23 +169,34 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
     const mine = contacts.filter((c) => c.unit === u.id);
     const enemies = mine.map((c) => byId.get(c.enemy)).filter((e): e is Unit => e !== undefined);
     const leader = leaderFights(state, combat, u, contacts);
+    // A champion with his own profile strikes as a group of one (CORE-LEAD-1, AMB-111), listed
+    // first so the unit's losses reach him last (CORE-LEAD-3); without one, +1 A (CORE-LEAD-2).
+    const champion = leader && u.champion !== null ? u.champion : null;
     let mainTarget: string | null = null;
     let bestN = -1;
     for (const [enemy, n] of [...fighters.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
       const def = byId.get(enemy);
       if (def === undefined || n <= 0) continue;
-      if (n > bestN) {
+      const main = n > bestN;
+      if (main) {
         bestN = n;
         mainTarget = enemy;
       }
+      if (main && champion !== null) {
+        const cf: Fighter & { isSquare: boolean } = { ...att, profile: champion };
+        const ceff = effectOf(cf, charging, opts.whn.lanceBonusAlways);
+        strikers.push({ id: `${u.id}*champion>${enemy}`, owner: u.id, side: sideIdx(u.side), target: enemy, models: 1, attacks: champion.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: champion.I, ...striking(cf, defender(def), ceff) });
+      }
+      const rankAndFile = main && champion !== null ? n - 1 : n;
+      if (rankAndFile <= 0) continue;
       strikers.push({
         id: `${u.id}>${enemy}`,
         owner: u.id,
         side: sideIdx(u.side),
         target: enemy,
-        models: n,
+        models: rankAndFile,
         attacks: u.profile.A + eff.extraAttacks,
-        bonusAttacks: leader && enemy === mainTarget ? 1 : 0,
+        bonusAttacks: leader && champion === null && main ? 1 : 0,
         charged: charging,
         initiative: u.profile.I,
         ...striking(att, defender(def), eff),
