@@ -73,7 +73,7 @@ export const CombatSchema = z.strictObject({
 export type Combat = z.infer<typeof CombatSchema>;
 
 /** Kinds of decisions the engine may wait for (issue: decision stack). */
-export const DECISION_KINDS = ["chargeResponse", "restraint", "challenge", "challengeAnswer", "casualtyChoice"] as const;
+export const DECISION_KINDS = ["chargeResponse", "restraint", "challenge", "challengeAnswer", "redress"] as const;
 
 /** Zod schema of a pending decision: who must decide what before play goes on. */
 export const DecisionSchema = z.strictObject({

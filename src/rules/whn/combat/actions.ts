@@ -18,6 +18,7 @@ import { combatOfUnit, declaredDisengagements } from "./disengage.js";
 import { drive, unfoughtCombats } from "./drive.js";
 import { detail, numberDetail, phaseEvents } from "./log.js";
 import { pursue, restraint } from "./pursuit.js";
+import { redressChoices, redressTo } from "./redress.js";
 import { emit, recorder, view, type Recorder } from "./recorder.js";
 
 /** `combat/fight`: fight one combat now (or, without `combat`, every combat that is ready). */
@@ -40,6 +41,8 @@ export const AnswerChallengeActionSchema = z.strictObject({
 });
 /** `combat/restrain`: a winner's pursuit decision: pursue, or take the restraint test (CORE-PURS-1). */
 export const RestrainActionSchema = z.strictObject({ type: z.literal("combat/restrain"), unit: UnitIdSchema, pursue: z.boolean() });
+/** `combat/redress`: a winner's redress decision: the frontage (files) it re-lays to, its present files for none (CORE-REDR-1/2). */
+export const RedressActionSchema = z.strictObject({ type: z.literal("combat/redress"), unit: UnitIdSchema, files: z.int().min(1).max(1000) });
 /** `combat/disengage`: declare a disengagement with the charges (CORE-DISENG-1). */
 export const DisengageActionSchema = z.strictObject({ type: z.literal("combat/disengage"), unit: UnitIdSchema });
 
@@ -51,6 +54,8 @@ export type ChallengeAction = z.output<typeof ChallengeActionSchema>;
 export type AnswerChallengeAction = z.output<typeof AnswerChallengeActionSchema>;
 /** A restraint decision. */
 export type RestrainAction = z.output<typeof RestrainActionSchema>;
+/** A redress decision. */
+export type RedressAction = z.output<typeof RedressActionSchema>;
 /** A disengagement declaration. */
 export type DisengageAction = z.output<typeof DisengageActionSchema>;
 
@@ -166,6 +171,17 @@ function fleeRollOf(state: BattleState, quarry: UnitId): number {
   const evs = state.log.filter((e) => e.type === "unit/fled" && detail(e, "unit") === quarry);
   const last = evs[evs.length - 1];
   return last === undefined ? 0 : numberDetail(last, "roll");
+}
+
+/** The winner's redress decision (CORE-REDR-1/2, `core.ownerChoices: "ask"`). */
+export function answerRedress(state: BattleState, action: RedressAction, ctx: ActionContext): Outcome {
+  const d = state.pending.find((x) => x.kind === "redress" && x.unit === action.unit);
+  if (d === undefined) return refuse("no_redress_due", "CORE-REDR-1", { unit: action.unit });
+  const allowed = redressChoices(state, action.unit, d.targets[0] as string);
+  if (!allowed.includes(action.files)) return refuse("redress_not_allowed", "CORE-REDR-1", { unit: action.unit, files: action.files, allowed });
+  const r = recorder(ctx);
+  const s = redressTo(popDecision(state, (x) => x === d), r, action.unit, action.files);
+  return ok(s.pending.length === 0 ? drive(s, r) : s);
 }
 
 /** Declares a disengagement in the declare-charges step (CORE-DISENG-1, AMB-107). */

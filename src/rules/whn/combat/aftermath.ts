@@ -19,7 +19,7 @@ import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
 import { detail, phaseEvents } from "./log.js";
 import { mayEverPursue } from "./pursuit.js";
-import { redress } from "./redress.js";
+import { redress, redressChoices } from "./redress.js";
 import { emit, view, type Recorder } from "./recorder.js";
 
 /** Range within which a broken friend causes a Panic test (CORE-PANIC-5). */
@@ -156,6 +156,9 @@ export function finishAftermath(state: BattleState, r: Recorder): BattleState {
   for (const e of evs.filter((x) => x.type === "combat/cavalryFallBackDue")) s = cavalryFallBack(s, r, detail(e, "unit") as UnitId, detail(e, "from") as UnitId);
   for (const e of evs.filter((x) => x.type === "combat/flowPastDue")) s = flowPast(s, r, detail(e, "unit") as UnitId, detail(e, "square") as UnitId);
   s = tidyCombats(s, r, leftCombat(sinceLastAftermath(s, r)));
+  // Redressing ranks is the owner's choice (CORE-REDR-1/2): made at once by default, or asked.
+  const ask = s.options.core.ownerChoices === "ask";
+  const asked: Decision[] = [];
   for (const e of evs.filter((x) => x.type === "combat/roundFought")) {
     const winner = e["winner"];
     const c = s.combats[detail(e, "combat") as CombatId];
@@ -164,11 +167,13 @@ export function finishAftermath(state: BattleState, r: Recorder): BattleState {
       const u = getUnit(s, id);
       if (u === undefined || u.side !== winner || !inPlay(u)) continue;
       const foe = c.units.map((x) => getUnit(s, x)).find((x) => x !== undefined && x.side !== winner && inPlay(x) && inContact(footprintDistance(footprintOf(x), footprintOf(u))));
-      if (foe !== undefined) s = redress(s, r, u.id, foe.id);
+      if (foe === undefined) continue;
+      if (!ask) s = redress(s, r, u.id, foe.id);
+      else if (redressChoices(s, u.id, foe.id).length > 1) asked.push({ kind: "redress", side: u.side, unit: u.id, targets: [foe.id], rule: "CORE-REDR-1" });
     }
   }
   emit(r, "combat/aftermathDone", "CORE-REDR-1", {});
-  return s;
+  return asked.length === 0 ? s : { ...s, pending: [...s.pending, ...asked] };
 }
 
 /** Event types after which a unit has left its combat. */
