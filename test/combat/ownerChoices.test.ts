@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { apply, legalActions, DECISION_KINDS, type BattleState } from "../../src/index.js";
+import { apply, legalActions, withScriptedDice, combatId, DECISION_KINDS, type BattleState } from "../../src/index.js";
+import { buildRound } from "../../src/rules/whn/combat/index.js";
 import { makeContext } from "../../src/engine/apply.js";
 import { roller } from "../../src/dice/index.js";
 import { finishAftermath } from "../../src/rules/whn/combat/aftermath.js";
 import { emit, recorder } from "../../src/rules/whn/combat/recorder.js";
 import { greedyBot, randomBot, searchBot } from "../../src/bots/index.js";
-import { engaged } from "../fixtures/combat.js";
+import { engaged, foot } from "../fixtures/combat.js";
 
 const ASK = { core: { ownerChoices: "ask" } };
 /** a (fr, 30 models 5 wide) has won against b (gb, 9 wide) and is still in contact. */
@@ -67,5 +68,65 @@ describe("the owner's choices as decisions (core.ownerChoices)", () => {
   it("casualtyChoice is no longer a decision kind (no rule pushed it)", () => {
     expect(DECISION_KINDS).not.toContain("casualtyChoice");
     expect(DECISION_KINDS).toContain("redress");
+    expect(DECISION_KINDS).toContain("attackSplit");
+  });
+});
+
+describe("splitting attacks between enemy units (CORE-CC-2)", () => {
+  const W = 20 / 25.4;
+  /** a (fr) 5 wide; b and c (gb) 2 wide each, side by side: a's middle model touches both. */
+  const twoFoes = (options: unknown = ASK): BattleState => {
+    const s = engaged({ files: 5, figures: 10 }, { files: 2, figures: 4, position: { x: 36 - W, y: 24 } }, { units: [foot("c", "gb", { files: 2, figures: 4, position: { x: 36 + W, y: 24 }, facing: 270 })], options, combat: { units: ["a", "b", "c"] as never } });
+    return { ...s, turn: { ...s.turn, phase: "shooting" } };
+  };
+  const enter = (s: BattleState) => {
+    const r = apply(withScriptedDice(s, Array.from({ length: 200 }, (_, i) => 1 + (i % 2))), { type: "turn/advance" });
+    if (!r.ok) throw new Error(JSON.stringify(r.violation));
+    return r;
+  };
+
+  it("CORE-CC-2: by default a model touching two enemy units attacks the one with most of its unit's contacts, no decision", () => {
+    const r = enter(twoFoes({}));
+    expect(r.state.pending).toEqual([]);
+    expect(r.events.some((e) => e.type === "combat/roundFought")).toBe(true);
+  });
+
+  it("CORE-CC-2: with core.ownerChoices \"ask\" the owner is asked before the blows; the default split is listed first", () => {
+    const r = enter(twoFoes());
+    expect(r.events.some((e) => e.type === "combat/roundFought")).toBe(false);
+    expect(r.state.pending).toEqual([{ kind: "attackSplit", side: "fr", unit: "a", targets: ["b", "c"], rule: "CORE-CC-2", batch: ["c1"], splits: [] }]);
+    expect(legalActions(r.state)).toEqual([
+      { type: "combat/splitAttacks", unit: "a", split: { b: 1, c: 0 } },
+      { type: "combat/splitAttacks", unit: "a", split: { b: 0, c: 1 } },
+    ]);
+  });
+
+  it("CORE-CC-2: the answer decides whom the shared model attacks, then the combat is fought", () => {
+    const s = twoFoes();
+    const c1 = s.combats[combatId("c1")]!;
+    const count = (b: ReturnType<typeof buildRound>, id: string) => b.input.strikers.find((x) => x.id === id)?.models ?? 0;
+    const byDefault = buildRound(s, c1);
+    const toC = buildRound(s, c1, new Map([["a", new Map([["b", 0], ["c", 1]])]]));
+    expect([count(toC, "a>b"), count(toC, "a>c")]).toEqual([count(byDefault, "a>b") - 1, count(byDefault, "a>c") + 1]);
+    const asked = enter(s).state;
+    const r = apply(withScriptedDice(asked, Array.from({ length: 200 }, (_, i) => 1 + (i % 2))), { type: "combat/splitAttacks", unit: "a", split: { b: 0, c: 1 } });
+    if (!r.ok) throw new Error(JSON.stringify(r.violation));
+    expect(r.events.find((e) => e.type === "combat/attacksSplit")).toMatchObject({ unit: "a", split: { b: 0, c: 1 }, rule: "CORE-CC-2" });
+    expect(r.events.some((e) => e.type === "combat/roundFought")).toBe(true);
+    expect(r.state.pending.filter((d) => d.kind === "attackSplit")).toEqual([]);
+  });
+
+  it("CORE-CC-2: the bots answer a split decision with a listed answer", () => {
+    const asked = enter(twoFoes()).state;
+    const listed = legalActions(asked).map((a) => JSON.stringify(a));
+    for (const bot of [randomBot, greedyBot(), searchBot()]) expect(listed).toContain(JSON.stringify(bot(asked, 2, 8)));
+  });
+
+  it("CORE-CC-2: a split that does not add up, or names a unit not touched, is refused", () => {
+    const asked = enter(twoFoes()).state;
+    for (const split of [{ b: 1, c: 1 }, { b: 0, c: 0 }, { d: 1 }]) {
+      const r = apply(asked, { type: "combat/splitAttacks", unit: "a", split });
+      expect(!r.ok && r.violation).toMatchObject({ code: "combat/split_not_allowed", rule: "CORE-CC-2" });
+    }
   });
 });

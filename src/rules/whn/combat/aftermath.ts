@@ -68,17 +68,17 @@ function brokenFriendPanic(state: BattleState, r: Recorder, broken: readonly Uni
 }
 
 /**
- * Fights every listed combat, then takes the Break tests, the Panic tests, the flee moves and sets
+ * Fights every listed combat (with the owners' attack splits, CORE-CC-2), then takes the Break tests, the Panic tests, the flee moves and sets
  * up pursuit decisions (CORE-TURN-2 step 4). When no decision is needed the phase's aftermath is
  * finished at once.
  */
-export function fightBatch(state: BattleState, r: Recorder, ids: readonly CombatId[]): BattleState {
+export function fightBatch(state: BattleState, r: Recorder, ids: readonly CombatId[], splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): BattleState {
   let s = state;
   const fought: Fought[] = [];
   for (const id of ids) {
     const c = s.combats[id];
     if (c === undefined) continue;
-    const out = fightCombat(s, r, c);
+    const out = fightCombat(s, r, c, splits);
     s = out.state;
     fought.push(out.fought);
   }

@@ -140,9 +140,11 @@ export function squarenessBasis(combat: Combat, u: Unit, atStart: boolean): { a:
 
 /**
  * Builds the plain round of a combat from the state (CORE-CC-2…6, CORE-CR-2…7, WHN-CC-1…7,
- * HR-SQUARE-1…5). Units that are fleeing take no part (CORE-FLEE-1).
+ * HR-SQUARE-1…5). Units that are fleeing take no part (CORE-FLEE-1). `splits` gives, per unit,
+ * how its models touching several enemy units share their attacks (CORE-CC-2; default: each
+ * attacks the enemy with most of its unit's contacts).
  */
-export function buildRound(state: BattleState, combat: Combat): BuiltRound {
+export function buildRound(state: BattleState, combat: Combat, splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): BuiltRound {
   const opts = state.options;
   const sides = sideOrder(state);
   const sideIdx = (s: SideId): SideIndex => (s === sides[0] ? 0 : 1);
@@ -164,7 +166,7 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
     const charging = firstRound && combat.chargers.includes(u.id);
     const att = unitFighter(u);
     const eff = effectOf(att, charging, opts.whn.lanceBonusAlways);
-    const fighters = fightersByEnemy(u, contacts, eff.ranks);
+    const fighters = fightersByEnemy(u, contacts, eff.ranks, splits?.get(u.id));
     for (const [enemy, extra] of lapped.extra.get(u.id) ?? []) fighters.set(enemy, (fighters.get(enemy) ?? 0) + extra);
     const mine = contacts.filter((c) => c.unit === u.id);
     const enemies = mine.map((c) => byId.get(c.enemy)).filter((e): e is Unit => e !== undefined);

@@ -98,9 +98,9 @@ export function keepSquareness(state: BattleState, combat: Combat): Combat {
  * Fights one round of a combat (CORE-CC-1…6, CORE-CR-1…9): resolves blows and the result, takes
  * off the losses and records the winner and the round count on the combat.
  */
-export function fightCombat(state: BattleState, r: Recorder, combat: Combat): { state: BattleState; fought: Fought } {
+export function fightCombat(state: BattleState, r: Recorder, combat: Combat, splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): { state: BattleState; fought: Fought } {
   combat = keepSquareness(state, combat);
-  const built = buildRound(view(state, r), combat);
+  const built = buildRound(view(state, r), combat, splits);
   const result = resolveRound(built.input, r.ctx.dice);
   for (const st of result.steps) {
     emit(r, "combat/strike", "CORE-CC-4", { combat: combat.id, side: built.sides[st.side], tier: st.tier, charged: st.charged, initiative: st.initiative, strikers: [...st.strikers], attacks: st.attacks, hits: st.hits, wounds: st.wounds, unsaved: st.unsaved });
