@@ -6,17 +6,37 @@
  * inputs that must be refused), checking the invariant catalogue after every step. Prints the
  * count of steps, invariants checked and inputs tried, and every distinct failure with its seed and
  * a shrunk replay (a battle record `{ setup, victory, actions }`).
+ *
+ * `npm run fuzz -- --fast-paths [--seeds N]` instead holds the exact combat-to-a-decision chain
+ * against combats played through `apply` on the whole grid (src/trust/fastPaths.ts).
  */
 import fc from "fast-check";
 import { fuzzBattle, type Failure } from "../src/trust/fuzz/run.js";
 import { campaignBattle } from "../src/trust/fuzz/scenarios.js";
 import { shrinkRecord } from "../src/trust/fuzz/shrink.js";
+import { checkCell, combatGrid } from "../src/trust/fastPaths.js";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
   if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} needs a non-negative number`);
   return v;
+}
+
+if (process.argv.includes("--fast-paths")) {
+  // The fast paths against the engine (issue 18): every grid cell's exact chain against combats played through apply.
+  const seeds = arg("seeds", 2000);
+  const grid = combatGrid();
+  let bad = 0;
+  const t = performance.now();
+  grid.forEach((cell, i) => {
+    const c = checkCell(cell, seeds, 0.001 / grid.length, 1 + i * seeds);
+    if (!c.agrees) bad++;
+    const share = c.played.map((n) => (n / seeds).toFixed(3)).join(" ");
+    console.log(`${c.agrees ? "✓" : "✗"} ${i + 1}/${grid.length} ${JSON.stringify(cell)}\n    exact ${c.exact.map((x) => x.toFixed(3)).join(" ")}\n    apply ${share}`);
+  });
+  console.log(`fast paths: ${grid.length} cells × ${seeds} seeds through apply, ${bad} outside the bound, ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  process.exit(bad === 0 ? 0 : 1);
 }
 
 const steps = arg("steps", 100_000);

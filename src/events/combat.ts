@@ -67,6 +67,7 @@ export const COMBAT_EVENTS = {
   "combat/flowedPast": event("Cavalry flows past a square.", ["WHN-BREAK-3"], { unit, square: unit, distance: num }),
   "combat/aftermathDone": event("The results of every combat have been carried out.", ["CORE-REDR-1"], {}),
   "combat/ended": event("A close combat is over.", ["CORE-CC-1"], { combat }),
+  "combat/attacksSplit": event("The owner splits a unit's attacks between the enemies it touches: models per enemy.", ["CORE-CC-2"], { unit, split: z.record(z.string(), count) }),
   "combat/redressed": event("A unit redresses its ranks after combat.", ["CORE-REDR-1"], { unit, files: count, was: count }),
   "combat/restrained": event("A winner holds back from pursuit.", ["CORE-PURS-1", "CORE-PURS-2"], { unit }),
   "combat/restraintTest": event("A winner tests to hold back from pursuit.", ["CORE-PURS-1"], { unit, dice, total: num, target: num, passed: bool }),

@@ -74,7 +74,7 @@ export const CombatSchema = z.strictObject({
 export type Combat = z.infer<typeof CombatSchema>;
 
 /** Kinds of decisions the engine may wait for (issue: decision stack). */
-export const DECISION_KINDS = ["chargeResponse", "restraint", "challenge", "challengeAnswer", "casualtyChoice"] as const;
+export const DECISION_KINDS = ["chargeResponse", "restraint", "challenge", "challengeAnswer", "redress", "attackSplit"] as const;
 
 /** Zod schema of a pending decision: who must decide what before play goes on. */
 export const DecisionSchema = z.strictObject({
@@ -83,6 +83,9 @@ export const DecisionSchema = z.strictObject({
   unit: UnitIdSchema.nullable().default(null),
   targets: z.array(UnitIdSchema).default([]),
   rule: RuleIdSchema,
+  /** `attackSplit` (CORE-CC-2): the combats fought once every split is made, and the splits made so far. */
+  batch: z.array(CombatIdSchema).max(10_000).optional(),
+  splits: z.array(z.strictObject({ unit: UnitIdSchema, enemy: UnitIdSchema, models: count })).max(10_000).optional(),
 });
 /** A pending decision. */
 export type Decision = z.infer<typeof DecisionSchema>;

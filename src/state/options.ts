@@ -13,6 +13,12 @@ const CoreOptionsSchema = z.strictObject({
   pursuitObstacleHalvesRoll: z.boolean().default(true),
   bothMusiciansRollOff: z.boolean().default(true),
   challengeRefuserChooses: z.boolean().default(true),
+  /**
+   * The owner's choices the rules give (CORE-REDR-1/2 redressing ranks): "auto" (default) makes the
+   * documented default choice at once; "ask" waits on a pending decision, its default answer listed
+   * first by `legalActions`.
+   */
+  ownerChoices: z.enum(["auto", "ask"]).default("auto"),
 });
 
 const WhnOptionsSchema = z.strictObject({

@@ -169,6 +169,13 @@ export const UnitSchema = z.strictObject({
   command: z
     .strictObject({ leader: z.boolean().default(false), standard: z.boolean().default(false), musician: z.boolean().default(false) })
     .prefault({}),
+  /**
+   * The champion's own profile line from the army list (CORE-LEAD-1, AMB-111), used where a rule
+   * names him: his attacks, the volley placement roll (HR-VOLLEY-3, AMB-93), the unit's Leadership
+   * (WHN-LEAD-3: the best of its models). Null: he has the unit's profile and +1 A (CORE-LEAD-2).
+   * Only read while `command.leader` is true.
+   */
+  champion: ProfileSchema.nullable().default(null),
   formation: z.enum(FORMATIONS),
   files: z.int().min(1).max(1000),
   /** Front-edge centre (CORE-GEO-3). */

@@ -4,7 +4,7 @@ import { breakTestExperiment, combatExperiment, combatRoundExperiment, leadershi
 import { fnfFireExperiment, fnfMeleeExperiment } from "./fnf.js";
 import { firefightExperiment } from "./firefight.js";
 
-export { breakTestExperiment, combatExperiment, combatRoundExperiment, leadershipExperiment, volleyExperiment, combatInput } from "./whn.js";
+export { breakTestExperiment, combatExperiment, combatRoundExperiment, leadershipExperiment, volleyExperiment, combatInput, combatState, CombatParams } from "./whn.js";
 export { fnfFireExperiment, fnfMeleeExperiment } from "./fnf.js";
 export { firefightExperiment } from "./firefight.js";
 export { UnitParamsSchema, twoUnitTable, type UnitParams } from "./table.js";

@@ -5,13 +5,12 @@
 import * as z from "zod";
 import { Dist } from "../../dice/index.js";
 import type { BattleState } from "../../state/battle.js";
-import type { UnitId } from "../../state/ids.js";
+import type { CombatId, UnitId } from "../../state/ids.js";
 import { sampleVolley, volleyOdds, type VolleySpec } from "../../rules/whn/shooting/volley.js";
 import { volleySpec } from "../../rules/whn/shooting/odds.js";
-import { buildRound } from "../../rules/whn/combat/build.js";
 import { resolveRound } from "../../rules/whn/combat/round.js";
 import { defineExperiment } from "../experiment.js";
-import { combatToDecision, sampleCombatToDecision, DECISION_LABELS, type DecisionInput } from "../combatChain.js";
+import { combatToDecision, decisionInput, sampleCombatToDecision, DECISION_LABELS, type DecisionInput } from "../combatChain.js";
 import { odds } from "../odds.js";
 import { OptionsParamSchema, UnitParamsSchema, twoUnitTable } from "./table.js";
 
@@ -70,7 +69,8 @@ export const volleyExperiment = defineExperiment({
   },
 });
 
-const CombatParams = z.strictObject({
+/** Parameters of the two-unit combat experiments. */
+export const CombatParams = z.strictObject({
   a: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 6 }),
   b: UnitParamsSchema.prefault({ formation: "LINE", files: 12 }),
   /** Which unit charged into the combat this turn (it strikes first in the first round). */
@@ -81,19 +81,19 @@ const CombatParams = z.strictObject({
 
 /** The decision input of a two-unit combat, built by the combat phase's own builder. */
 export function combatInput(p: z.output<typeof CombatParams>): DecisionInput {
+  const d = decisionInput(combatState(p), "c1" as CombatId, p.maxRounds);
+  if (d.round.strikers.length === 0) throw new RangeError("the two units are not in contact: nobody fights");
+  return d;
+}
+
+/**
+ * The battle state of a two-unit combat experiment: a and b in contact, combat "c1" (never fought,
+ * `charger` charged), in side a's close combat phase. `apply` plays it as the chain weighs it.
+ */
+export function combatState(p: z.output<typeof CombatParams>): BattleState {
   const state = twoUnitTable(p.a, p.b, 0, p.options);
   const combat = { id: "c1", units: ["a", "b"], chargers: p.charger === "none" ? [] : [p.charger], lastWinner: null, rounds: 0, squareness: {} };
-  const withCombat = { ...state, combats: { c1: combat } } as unknown as BattleState;
-  const built = buildRound(withCombat, combat as unknown as Parameters<typeof buildRound>[1]);
-  if (built.input.strikers.length === 0) throw new RangeError("the two units are not in contact: nobody fights");
-  const m = built.morale;
-  return {
-    round: built.input,
-    ld: [m[0].ld, m[1].ld],
-    autoBreakAt: [m[0].autoBreakAt, m[1].autoBreakAt],
-    flowsPast: [m[0].flowsPast, m[1].flowsPast],
-    maxRounds: p.maxRounds,
-  };
+  return { ...state, turn: { ...state.turn, phase: "combat", step: null }, combats: { c1: combat } } as unknown as BattleState;
 }
 
 /** One round of close combat between a and b (CORE-CC, CORE-CR): a's signed margin, winner. */

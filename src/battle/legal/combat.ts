@@ -4,6 +4,7 @@
  *
  * Discretisation (every candidate checked with the engine):
  * - a pending restraint decision (CORE-PURS-1): pursue, or take the restraint test;
+ * - a pending redress decision (CORE-REDR-1/2): each frontage allowed, widest (the default) first;
  * - a pending challenge (CORE-CHAL-1): decline, or challenge with each own character in the combat
  *   (with `core.challengeRefuserChooses` off, once per enemy character to retire on a refusal);
  * - a pending answer (CORE-CHAL-2): accept with each own character, or refuse (with the option on,

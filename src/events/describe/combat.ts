@@ -24,6 +24,7 @@ export const COMBAT_PROSE: Prose<CombatType> = {
   "combat/flowedPast": (e, n) => `${n(e.unit)} flow ${inches(e.distance)} past ${n(e.square)}`,
   "combat/aftermathDone": () => "the results of the fighting are carried out",
   "combat/ended": () => "the combat is over",
+  "combat/attacksSplit": (e, n) => `${n(e.unit)} split their attacks: ${Object.entries(e.split).map(([enemy, models]) => `${plural(models, "model")} on ${n(enemy)}`).join(", ")}`,
   "combat/redressed": (e, n) => `${n(e.unit)} redress their ranks ${e.files} files wide (were ${e.was})`,
   "combat/restrained": (e, n) => `${n(e.unit)} hold back from pursuit`,
   "combat/restraintTest": (e, n) => `${n(e.unit)} test to hold back: rolled ${diceText(e.dice, e.total)} against ${e.target}, ${passFail(e.passed)}`,

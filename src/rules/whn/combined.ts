@@ -65,7 +65,9 @@ export function combinedOf(state: BattleState, u: Unit): Combined | null {
 /** The Leadership of the unit's own models: the elites' while CORE-UNIT-1 applies. */
 export function unitLd(state: BattleState, u: Unit): number {
   const c = combinedOf(state, u);
-  return c !== null && c.applies ? c.superior.profile.Ld : u.profile.Ld;
+  const ranks = c !== null && c.applies ? c.superior.profile.Ld : u.profile.Ld;
+  // The best Ld among the unit's models (WHN-LEAD-3) counts a champion's own line (CORE-LEAD-1, AMB-111).
+  return u.command.leader && u.champion !== null && u.figures > 0 ? Math.max(ranks, u.champion.Ld) : ranks;
 }
 
 /** The equipment a unit saves with (CORE-SAVE-1): the elites' armour while CORE-UNIT-1 applies. */

@@ -17,6 +17,8 @@ import { challengeStage, combatCharacters } from "./challenge.js";
 import { combatOfUnit, declaredDisengagements } from "./disengage.js";
 import { drive, unfoughtCombats } from "./drive.js";
 import { pursue, restraint } from "./pursuit.js";
+import { redressChoices, redressTo } from "./redress.js";
+import { splitAnswers, splitDecisions, splitsMap } from "./split.js";
 import { emit, recorder, view, type Recorder } from "./recorder.js";
 
 /** `combat/fight`: fight one combat now (or, without `combat`, every combat that is ready). */
@@ -39,6 +41,10 @@ export const AnswerChallengeActionSchema = z.strictObject({
 });
 /** `combat/restrain`: a winner's pursuit decision: pursue, or take the restraint test (CORE-PURS-1). */
 export const RestrainActionSchema = z.strictObject({ type: z.literal("combat/restrain"), unit: UnitIdSchema, pursue: z.boolean() });
+/** `combat/redress`: a winner's redress decision: the frontage (files) it re-lays to, its present files for none (CORE-REDR-1/2). */
+export const RedressActionSchema = z.strictObject({ type: z.literal("combat/redress"), unit: UnitIdSchema, files: z.int().min(1).max(1000) });
+/** `combat/splitAttacks`: how many of a unit's models touching several enemy units attack each (CORE-CC-2). */
+export const SplitAttacksActionSchema = z.strictObject({ type: z.literal("combat/splitAttacks"), unit: UnitIdSchema, split: z.record(UnitIdSchema, z.int().min(0).max(10_000)) });
 /** `combat/disengage`: declare a disengagement with the charges (CORE-DISENG-1). */
 export const DisengageActionSchema = z.strictObject({ type: z.literal("combat/disengage"), unit: UnitIdSchema });
 
@@ -50,6 +56,10 @@ export type ChallengeAction = z.output<typeof ChallengeActionSchema>;
 export type AnswerChallengeAction = z.output<typeof AnswerChallengeActionSchema>;
 /** A restraint decision. */
 export type RestrainAction = z.output<typeof RestrainActionSchema>;
+/** A redress decision. */
+export type RedressAction = z.output<typeof RedressActionSchema>;
+/** An attack split. */
+export type SplitAttacksAction = z.output<typeof SplitAttacksActionSchema>;
 /** A disengagement declaration. */
 export type DisengageAction = z.output<typeof DisengageActionSchema>;
 
@@ -89,7 +99,32 @@ export function fight(state: BattleState, action: FightAction, ctx: ActionContex
     if (stage === null || stage.kind !== "offer") break;
     emit(r, "combat/challengeDeclined", "CORE-CHAL-1", { combat: action.combat, side: stage.side });
   }
+  const asked = splitDecisions(view(state, r), [action.combat]);
+  if (asked.length > 0) return ok({ ...state, pending: [...state.pending, ...asked] });
   return ok(fightBatch(state, r, [action.combat]));
+}
+
+/**
+ * The owner's split of his shared models' attacks (CORE-CC-2, `core.ownerChoices: "ask"`): kept
+ * on the other split decisions still to answer; the last answer fights the combats with every split.
+ */
+export function splitAttacks(state: BattleState, action: SplitAttacksAction, ctx: ActionContext): Outcome {
+  const d = state.pending[0];
+  if (d === undefined || d.kind !== "attackSplit" || d.unit !== action.unit) return refuse("no_split_due", "CORE-CC-2", { unit: action.unit });
+  const allowed = splitAnswers(state, d);
+  const key = (x: Record<string, number>) => JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k] ?? 0]));
+  const given: Record<string, number> = {};
+  for (const e of d.targets) given[e] = action.split[e] ?? 0;
+  const unknown = Object.keys(action.split).filter((e) => !d.targets.includes(e as UnitId));
+  if (unknown.length > 0 || !allowed.some((a) => key(a) === key(given))) return refuse("split_not_allowed", "CORE-CC-2", { unit: action.unit, split: given });
+  const r = recorder(ctx);
+  emit(r, "combat/attacksSplit", "CORE-CC-2", { unit: action.unit, split: given });
+  const splits = [...(d.splits ?? []), ...Object.entries(given).map(([enemy, models]) => ({ unit: action.unit, enemy: enemy as UnitId, models }))];
+  const rest = state.pending.slice(1).map((x) => (x.kind === "attackSplit" ? { ...x, splits } : x));
+  const s = { ...state, pending: rest };
+  if (rest.some((x) => x.kind === "attackSplit")) return ok(s);
+  const todo = new Set(unfoughtCombats(s));
+  return ok(fightBatch(s, r, (d.batch ?? []).filter((c) => todo.has(c)), splitsMap(splits)));
 }
 
 /** Issues or declines a challenge (CORE-CHAL-1). */
@@ -164,6 +199,17 @@ function afterRestraint(state: BattleState, r: Recorder): BattleState {
 function fleeRollOf(state: BattleState, quarry: UnitId): number {
   const rolls = state.facts.fleeRolls;
   return Object.hasOwn(rolls, quarry) ? (rolls[quarry] ?? 0) : 0;
+}
+
+/** The winner's redress decision (CORE-REDR-1/2, `core.ownerChoices: "ask"`). */
+export function answerRedress(state: BattleState, action: RedressAction, ctx: ActionContext): Outcome {
+  const d = state.pending.find((x) => x.kind === "redress" && x.unit === action.unit);
+  if (d === undefined) return refuse("no_redress_due", "CORE-REDR-1", { unit: action.unit });
+  const allowed = redressChoices(state, action.unit, d.targets[0] as string);
+  if (!allowed.includes(action.files)) return refuse("redress_not_allowed", "CORE-REDR-1", { unit: action.unit, files: action.files, allowed });
+  const r = recorder(ctx);
+  const s = redressTo(popDecision(state, (x) => x === d), r, action.unit, action.files);
+  return ok(s.pending.length === 0 ? drive(s, r) : s);
 }
 
 /** Declares a disengagement in the declare-charges step (CORE-DISENG-1, AMB-107). */

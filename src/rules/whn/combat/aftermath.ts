@@ -18,7 +18,7 @@ import { breakTest, type BreakVerdict } from "./breakTest.js";
 import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
 import { mayEverPursue } from "./pursuit.js";
-import { redress } from "./redress.js";
+import { redress, redressChoices } from "./redress.js";
 import { emit, view, type Recorder } from "./recorder.js";
 
 /** Range within which a broken friend causes a Panic test (CORE-PANIC-5). */
@@ -67,17 +67,17 @@ function brokenFriendPanic(state: BattleState, r: Recorder, broken: readonly Uni
 }
 
 /**
- * Fights every listed combat, then takes the Break tests, the Panic tests, the flee moves and sets
+ * Fights every listed combat (with the owners' attack splits, CORE-CC-2), then takes the Break tests, the Panic tests, the flee moves and sets
  * up pursuit decisions (CORE-TURN-2 step 4). When no decision is needed the phase's aftermath is
  * finished at once.
  */
-export function fightBatch(state: BattleState, r: Recorder, ids: readonly CombatId[]): BattleState {
+export function fightBatch(state: BattleState, r: Recorder, ids: readonly CombatId[], splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): BattleState {
   let s = state;
   const fought: Fought[] = [];
   for (const id of ids) {
     const c = s.combats[id];
     if (c === undefined) continue;
-    const out = fightCombat(s, r, c);
+    const out = fightCombat(s, r, c, splits);
     s = out.state;
     fought.push(out.fought);
   }
@@ -150,6 +150,9 @@ export function finishAftermath(state: BattleState, r: Recorder): BattleState {
   for (const d of due.cavalryFallBacks) s = cavalryFallBack(s, r, d.unit, d.from);
   for (const d of due.flowPasts) s = flowPast(s, r, d.unit, d.square);
   s = tidyCombats(s, r, new Set(sinceLastAftermath(s, r).left));
+  // Redressing ranks is the owner's choice (CORE-REDR-1/2): made at once by default, or asked.
+  const ask = s.options.core.ownerChoices === "ask";
+  const asked: Decision[] = [];
   for (const round of due.rounds) {
     const winner = round.winner;
     const c = s.combats[round.combat];
@@ -158,11 +161,13 @@ export function finishAftermath(state: BattleState, r: Recorder): BattleState {
       const u = getUnit(s, id);
       if (u === undefined || u.side !== winner || !inPlay(u)) continue;
       const foe = c.units.map((x) => getUnit(s, x)).find((x) => x !== undefined && x.side !== winner && inPlay(x) && inContact(footprintDistance(footprintOf(x), footprintOf(u))));
-      if (foe !== undefined) s = redress(s, r, u.id, foe.id);
+      if (foe === undefined) continue;
+      if (!ask) s = redress(s, r, u.id, foe.id);
+      else if (redressChoices(s, u.id, foe.id).length > 1) asked.push({ kind: "redress", side: u.side, unit: u.id, targets: [foe.id], rule: "CORE-REDR-1" });
     }
   }
   emit(r, "combat/aftermathDone", "CORE-REDR-1", {});
-  return s;
+  return asked.length === 0 ? s : { ...s, pending: [...s.pending, ...asked] };
 }
 
 /**

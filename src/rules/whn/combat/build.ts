@@ -141,9 +141,11 @@ export function squarenessBasis(combat: Combat, u: Unit, atStart: boolean): { a:
 
 /**
  * Builds the plain round of a combat from the state (CORE-CC-2…6, CORE-CR-2…7, WHN-CC-1…7,
- * HR-SQUARE-1…5). Units that are fleeing take no part (CORE-FLEE-1).
+ * HR-SQUARE-1…5). Units that are fleeing take no part (CORE-FLEE-1). `splits` gives, per unit,
+ * how its models touching several enemy units share their attacks (CORE-CC-2; default: each
+ * attacks the enemy with most of its unit's contacts).
  */
-export function buildRound(state: BattleState, combat: Combat): BuiltRound {
+export function buildRound(state: BattleState, combat: Combat, splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): BuiltRound {
   const opts = state.options;
   const sides = sideOrder(state);
   const sideIdx = (s: SideId): SideIndex => (s === sides[0] ? 0 : 1);
@@ -167,29 +169,40 @@ export function buildRound(state: BattleState, combat: Combat): BuiltRound {
     const charging = firstRound && combat.chargers.includes(u.id);
     const att = unitFighter(u);
     const eff = effectOf(att, charging, opts.whn.lanceBonusAlways);
-    const fighters = fightersByEnemy(u, contacts, eff.ranks);
+    const fighters = fightersByEnemy(u, contacts, eff.ranks, splits?.get(u.id));
     for (const [enemy, extra] of lapped.extra.get(u.id) ?? []) fighters.set(enemy, (fighters.get(enemy) ?? 0) + extra);
     for (const l of chargeLaps) if (l.unit === u.id) fighters.set(l.target, (fighters.get(l.target) ?? 0) + l.models);
     const mine = contacts.filter((c) => c.unit === u.id);
     const enemies = mine.map((c) => byId.get(c.enemy)).filter((e): e is Unit => e !== undefined);
     const leader = leaderFights(state, combat, u, contacts);
+    // A champion with his own profile strikes as a group of one (CORE-LEAD-1, AMB-111), listed
+    // first so the unit's losses reach him last (CORE-LEAD-3); without one, +1 A (CORE-LEAD-2).
+    const champion = leader && u.champion !== null ? u.champion : null;
     let mainTarget: string | null = null;
     let bestN = -1;
     for (const [enemy, n] of [...fighters.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
       const def = byId.get(enemy);
       if (def === undefined || n <= 0) continue;
-      if (n > bestN) {
+      const main = n > bestN;
+      if (main) {
         bestN = n;
         mainTarget = enemy;
       }
+      if (main && champion !== null) {
+        const cf: Fighter & { isSquare: boolean } = { ...att, profile: champion };
+        const ceff = effectOf(cf, charging, opts.whn.lanceBonusAlways);
+        strikers.push({ id: `${u.id}*champion>${enemy}`, owner: u.id, side: sideIdx(u.side), target: enemy, models: 1, attacks: champion.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: champion.I, ...striking(cf, defender(def), ceff) });
+      }
+      const rankAndFile = main && champion !== null ? n - 1 : n;
+      if (rankAndFile <= 0) continue;
       strikers.push({
         id: `${u.id}>${enemy}`,
         owner: u.id,
         side: sideIdx(u.side),
         target: enemy,
-        models: n,
+        models: rankAndFile,
         attacks: u.profile.A + eff.extraAttacks,
-        bonusAttacks: leader && enemy === mainTarget ? 1 : 0,
+        bonusAttacks: leader && champion === null && main ? 1 : 0,
         charged: charging,
         initiative: u.profile.I,
         ...striking(att, defender(def), eff),

@@ -137,11 +137,11 @@ export function centreOfUnit(u: Unit): Vec2 {
  * touches (the one with most of the unit's contacts when several); models in ranks behind a
  * front-rank fighter touching on the unit's front add while `ranks` allows (WHN-CC-1, CORE-WPN-8).
  */
-export function fightersByEnemy(u: Unit, contacts: readonly Contact[], ranks: number): Map<string, number> {
+export function fightersByEnemy(u: Unit, contacts: readonly Contact[], ranks: number, split?: ReadonlyMap<string, number>): Map<string, number> {
   const mine = contacts.filter((c) => c.unit === u.id).sort((x, y) => y.models.length - x.models.length || (x.enemy < y.enemy ? -1 : 1));
   const layout = layoutOf(u);
-  const assigned = new Map<number, string>();
-  for (const c of mine) for (const m of c.models) if (!assigned.has(m)) assigned.set(m, c.enemy);
+  const assigned = defaultAssignment(u, contacts);
+  if (split !== undefined) for (const [m, enemy] of splitAssignment(splitModels(u, contacts), split) ?? []) assigned.set(m, enemy);
   const out = new Map<string, number>();
   for (const enemy of assigned.values()) out.set(enemy, (out.get(enemy) ?? 0) + 1);
   if (ranks > 1 && layout.kind === "block") {
@@ -154,6 +154,63 @@ export function fightersByEnemy(u: Unit, contacts: readonly Contact[], ranks: nu
         out.set(c.enemy, (out.get(c.enemy) ?? 0) + behind);
       }
     }
+  }
+  return out;
+}
+
+/** The enemy each touching model attacks by default: the one with most of the unit's contacts (CORE-CC-2). */
+function defaultAssignment(u: Unit, contacts: readonly Contact[]): Map<number, string> {
+  const mine = contacts.filter((c) => c.unit === u.id).sort((x, y) => y.models.length - x.models.length || (x.enemy < y.enemy ? -1 : 1));
+  const assigned = new Map<number, string>();
+  for (const c of mine) for (const m of c.models) if (!assigned.has(m)) assigned.set(m, c.enemy);
+  return assigned;
+}
+
+/** The default split of the shared models (CORE-CC-2): models per enemy as {@link fightersByEnemy} assigns them. */
+export function defaultSplit(u: Unit, contacts: readonly Contact[]): Map<string, number> {
+  const assigned = defaultAssignment(u, contacts);
+  const out = new Map<string, number>();
+  for (const m of splitModels(u, contacts)) for (const e of m.enemies) if (!out.has(e)) out.set(e, 0);
+  for (const m of splitModels(u, contacts)) {
+    const e = assigned.get(m.model) as string;
+    out.set(e, (out.get(e) ?? 0) + 1);
+  }
+  return out;
+}
+
+/** A model touching more than one enemy unit, and the units it touches (CORE-CC-2). */
+export interface SplitModel {
+  readonly model: number;
+  readonly enemies: readonly string[];
+}
+
+/** The unit's models that touch several enemy units: their owner splits their attacks (CORE-CC-2). */
+export function splitModels(u: Unit, contacts: readonly Contact[]): SplitModel[] {
+  const touches = new Map<number, string[]>();
+  for (const c of contacts) if (c.unit === u.id) for (const m of c.models) touches.set(m, [...(touches.get(m) ?? []), c.enemy]);
+  return [...touches]
+    .filter(([, es]) => es.length > 1)
+    .map(([model, es]) => ({ model, enemies: [...es].sort() }))
+    .sort((a, b) => a.model - b.model);
+}
+
+/**
+ * Which enemy each shared model attacks for a split given as models per enemy (CORE-CC-2), or null
+ * when the split cannot be made (counts that do not add up, or an enemy its models do not touch).
+ * Models with the fewest choices are placed first.
+ */
+export function splitAssignment(models: readonly SplitModel[], split: ReadonlyMap<string, number>): Map<number, string> | null {
+  let total = 0;
+  for (const n of split.values()) total += n;
+  if (total !== models.length) return null;
+  const left = new Map(split);
+  const out = new Map<number, string>();
+  const order = [...models].sort((a, b) => a.enemies.length - b.enemies.length || a.model - b.model);
+  for (const m of order) {
+    const enemy = m.enemies.filter((e) => (left.get(e) ?? 0) > 0).sort((a, b) => (left.get(b) ?? 0) - (left.get(a) ?? 0) || (a < b ? -1 : 1))[0];
+    if (enemy === undefined) return null;
+    left.set(enemy, (left.get(enemy) ?? 0) - 1);
+    out.set(m.model, enemy);
   }
   return out;
 }

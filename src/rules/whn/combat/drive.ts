@@ -9,6 +9,7 @@ import type { CombatId } from "../../../state/ids.js";
 import { fightBatch } from "./aftermath.js";
 import { sideOrder } from "./build.js";
 import { challengeStage } from "./challenge.js";
+import { splitDecisions } from "./split.js";
 import { view, type Recorder } from "./recorder.js";
 
 /** Combats created by a pursuit this phase: fought next phase (CORE-PURS-6). */
@@ -33,8 +34,8 @@ export function challengeDecision(state: BattleState, id: CombatId): Decision | 
 }
 
 /**
- * Runs the phase as far as it goes without a player: pushes the next challenge decision, or
- * fights every ready combat (and its aftermath, which may push restraint decisions).
+ * Runs the phase as far as it goes without a player: pushes the next challenge decision, or the
+ * attack-split decisions (CORE-CC-2, `core.ownerChoices: "ask"`), or fights every ready combat (and its aftermath, which may push restraint decisions).
  */
 export function drive(state: BattleState, r: Recorder): BattleState {
   if (state.turn.phase !== "combat" || state.pending.length > 0) return state;
@@ -44,5 +45,7 @@ export function drive(state: BattleState, r: Recorder): BattleState {
     const d = challengeDecision(seen, id);
     if (d !== null) return { ...state, pending: [...state.pending, d] };
   }
+  const asked = splitDecisions(seen, todo);
+  if (asked.length > 0) return { ...state, pending: [...state.pending, ...asked] };
   return todo.length === 0 ? state : fightBatch(state, r, todo);
 }

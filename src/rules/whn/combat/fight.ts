@@ -104,21 +104,29 @@ function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result:
 }
 
 /**
+ * HR-SQUARE-1 with `hr.squarenessAtCombatStart` (AMB-95): the combat keeps each unit's squareness
+ * and model count from the first phase the unit fights in it. Without the option, the combat as is.
+ */
+export function keepSquareness(state: BattleState, combat: Combat): Combat {
+  if (!state.options.hr.squarenessAtCombatStart) return combat;
+  const kept: Record<string, number> = { ...combat.squareness };
+  let changed = false;
+  for (const u of fightingUnits(state, combat)) {
+    if (Object.hasOwn(kept, u.id)) continue;
+    kept[u.id] = squarenessOf(u);
+    kept[`${u.id}:models`] = u.figures;
+    changed = true;
+  }
+  return changed ? { ...combat, squareness: kept } : combat;
+}
+
+/**
  * Fights one round of a combat (CORE-CC-1…6, CORE-CR-1…9): resolves blows and the result, takes
  * off the losses and records the winner and the round count on the combat.
  */
-export function fightCombat(state: BattleState, r: Recorder, combat: Combat): { state: BattleState; fought: Fought } {
-  if (state.options.hr.squarenessAtCombatStart) {
-    // HR-SQUARE-1 option (AMB-95): keep each unit's first squareness for the whole combat.
-    const kept: Record<string, number> = { ...combat.squareness };
-    for (const u of fightingUnits(state, combat)) {
-      if (Object.hasOwn(kept, u.id)) continue;
-      kept[u.id] = squarenessOf(u);
-      kept[`${u.id}:models`] = u.figures;
-    }
-    combat = { ...combat, squareness: kept };
-  }
-  const built = buildRound(view(state, r), combat);
+export function fightCombat(state: BattleState, r: Recorder, combat: Combat, splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): { state: BattleState; fought: Fought } {
+  combat = keepSquareness(state, combat);
+  const built = buildRound(view(state, r), combat, splits);
   const result = resolveRound(built.input, r.ctx.dice);
   for (const st of result.steps) {
     emit(r, "combat/strike", "CORE-CC-4", { combat: combat.id, side: built.sides[st.side], tier: st.tier, charged: st.charged, initiative: st.initiative, strikers: [...st.strikers], attacks: st.attacks, hits: st.hits, wounds: st.wounds, unsaved: st.unsaved });

@@ -7,7 +7,7 @@ import { defineModule } from "../../../engine/module.js";
 import type { Violation } from "../../../engine/violation.js";
 import type { BattleState } from "../../../state/battle.js";
 import type { ActionContext } from "../../../engine/context.js";
-import { AnswerChallengeActionSchema, ChallengeActionSchema, DisengageActionSchema, FightActionSchema, RestrainActionSchema, answerChallenge, challenge, declareDisengage, fight, restrain } from "./actions.js";
+import { AnswerChallengeActionSchema, ChallengeActionSchema, DisengageActionSchema, FightActionSchema, RedressActionSchema, RestrainActionSchema, SplitAttacksActionSchema, answerChallenge, answerRedress, challenge, declareDisengage, fight, restrain, splitAttacks } from "./actions.js";
 import { declaredDisengagements, disengage } from "./disengage.js";
 import { drive } from "./drive.js";
 import { recorder } from "./recorder.js";
@@ -31,12 +31,14 @@ function compulsoryDisengage(state: BattleState, ctx: ActionContext): BattleStat
 /** The WHN combat module: its actions, reducers and compulsory-step hooks. */
 export const combatModule = defineModule({
   name: "whn/combat",
-  actions: [FightActionSchema, ChallengeActionSchema, AnswerChallengeActionSchema, RestrainActionSchema, DisengageActionSchema] as const,
+  actions: [FightActionSchema, ChallengeActionSchema, AnswerChallengeActionSchema, RestrainActionSchema, RedressActionSchema, SplitAttacksActionSchema, DisengageActionSchema] as const,
   routes: {
     "combat/fight": { rulesets: ["whn"], phases: ["combat"], handler: fight },
     "combat/challenge": { rulesets: ["whn"], phases: ["combat"], handler: challenge },
     "combat/answerChallenge": { rulesets: ["whn"], phases: ["combat"], handler: answerChallenge },
     "combat/restrain": { rulesets: ["whn"], phases: ["combat", "movement"], handler: restrain },
+    "combat/redress": { rulesets: ["whn"], phases: ["combat"], handler: answerRedress },
+    "combat/splitAttacks": { rulesets: ["whn"], phases: ["combat"], handler: splitAttacks },
     "combat/disengage": { rulesets: ["whn"], phases: ["movement"], handler: declareDisengage },
   },
   messages: {
@@ -47,6 +49,10 @@ export const combatModule = defineModule({
     "combat/no_challenge_due": (v) => `No challenge is awaited in combat ${str(v, "combat")} now.`,
     "combat/not_in_combat": (v) => `Character ${str(v, "character")} is not fighting in combat ${str(v, "combat")} on that side.`,
     "combat/no_restraint_due": (v) => `Unit ${str(v, "unit")} has no pursuit decision to make.`,
+    "combat/no_split_due": (v) => `Unit ${str(v, "unit")} has no attack split to make now.`,
+    "combat/split_not_allowed": (v) => `That split of unit ${str(v, "unit")}'s attacks is not possible: ${str(v, "split")}.`,
+    "combat/no_redress_due": (v) => `Unit ${str(v, "unit")} has no redress decision to make.`,
+    "combat/redress_not_allowed": (v) => `Unit ${str(v, "unit")} may not redress to ${str(v, "files")} files (allowed: ${str(v, "allowed")}).`,
     "combat/unknown_unit": (v) => `There is no unit "${str(v, "unit")}" in play.`,
     "combat/wrong_step": (v) => `Disengagements are declared with charges, not in the ${str(v, "step")} step.`,
     "combat/not_your_unit": (v) => `Unit ${str(v, "unit")} belongs to the other player.`,

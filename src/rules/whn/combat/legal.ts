@@ -1,19 +1,21 @@
 /**
  * The combat actions a player may take now, for bots and app menus: the pending challenge,
- * answer or pursuit decision's choices, fighting a ready combat, declaring disengagements.
+ * answer, pursuit or redress decision's choices, fighting a ready combat, declaring disengagements.
  */
 import type { BattleState } from "../../../state/battle.js";
 import type { CombatId, SideId } from "../../../state/ids.js";
 import { mayDisengage } from "../morale/disorder.js";
 import { unitsOf } from "../unit.js";
-import type { AnswerChallengeAction, ChallengeAction, DisengageAction, FightAction, RestrainAction } from "./actions.js";
+import type { AnswerChallengeAction, ChallengeAction, DisengageAction, FightAction, RedressAction, RestrainAction, SplitAttacksAction } from "./actions.js";
 import { sideOrder } from "./build.js";
 import { combatCharacters } from "./challenge.js";
 import { combatOfUnit, declaredDisengagements } from "./disengage.js";
 import { unfoughtCombats } from "./drive.js";
+import { redressChoices } from "./redress.js";
+import { splitAnswers } from "./split.js";
 
 /** Any combat action. */
-export type CombatAction = FightAction | ChallengeAction | AnswerChallengeAction | RestrainAction | DisengageAction;
+export type CombatAction = FightAction | ChallengeAction | AnswerChallengeAction | RestrainAction | RedressAction | SplitAttacksAction | DisengageAction;
 
 /** The combat this decision's units belong to. */
 function combatOf(state: BattleState, targets: readonly string[]): CombatId | null {
@@ -29,6 +31,16 @@ export function legalCombatActions(state: BattleState): CombatAction[] {
   const d = state.pending[0];
   if (d !== undefined) {
     if (d.kind === "restraint" && d.unit !== null) return [{ type: "combat/restrain", unit: d.unit, pursue: true }, { type: "combat/restrain", unit: d.unit, pursue: false }];
+    // CORE-CC-2: every split of the shared models, the default first.
+    if (d.kind === "attackSplit" && d.unit !== null) {
+      const unit = d.unit;
+      return splitAnswers(state, d).map((split): CombatAction => ({ type: "combat/splitAttacks", unit, split: split as SplitAttacksAction["split"] }));
+    }
+    // CORE-REDR-1/2: the widest frontage first (the default answer), no redress last.
+    if (d.kind === "redress" && d.unit !== null) {
+      const unit = d.unit;
+      return redressChoices(state, unit, d.targets[0] as string).map((files): CombatAction => ({ type: "combat/redress", unit, files }));
+    }
     const combat = combatOf(state, d.targets);
     const c = combat === null ? undefined : state.combats[combat];
     if (combat === null || c === undefined) return [];

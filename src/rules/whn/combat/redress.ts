@@ -4,7 +4,7 @@
  * next round, models standing beyond the enemy's edge wrap round its flank and fight it there.
  */
 import type { BattleState } from "../../../state/battle.js";
-import type { Formation, Unit } from "../../../state/unit.js";
+import type { Formation } from "../../../state/unit.js";
 import { toLocal } from "../../../geometry/frame.js";
 import type { UnitLayout } from "../../../geometry/layout.js";
 import { footprintDistance, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
@@ -51,26 +51,45 @@ export function overhang(a: UnitLayout, b: UnitLayout): { left: number; right: n
 }
 
 /**
- * Redresses a winning unit still in contact with `enemy` (CORE-REDR-1, CORE-REDR-2): it widens by
- * up to 2 files a flank, enough to lap round, while its formation allows and no other unit is in
- * the way. Returns the state unchanged when nothing would be gained.
+ * The frontages a winning unit still in contact with `enemy` may redress to (CORE-REDR-1,
+ * CORE-REDR-2): every width up to 2 files a flank wider, enough to lap round, that its formation
+ * allows with no other unit in the way and contact kept; widest first (the default answer), its
+ * present files last (no redress). Only the present files when nothing can be gained.
  */
-export function redress(state: BattleState, r: Recorder, unit: string, enemy: string): BattleState {
+export function redressChoices(state: BattleState, unit: string, enemy: string): number[] {
   const u = getUnit(state, unit);
   const e = getUnit(state, enemy);
-  if (u === undefined || e === undefined || u.order === "FLEEING" || u.removed !== null) return state;
+  if (u === undefined || e === undefined || u.order === "FLEEING" || u.removed !== null) return [];
   const files = filesOf(u);
   const enemyFront = layoutOf(e).width;
   const wanted = Math.min(u.figures, files + 2 * REDRESS_FILES_PER_FLANK, Math.ceil(enemyFront / u.base.w - EPSILON) + 2 * REDRESS_FILES_PER_FLANK);
   const others = unitsInPlay(state).filter((o) => o.id !== u.id && o.id !== e.id);
+  const out: number[] = [];
   for (let f = wanted; f > files; f--) {
     if (!shapeAllows(u.formation, u.figures, f)) continue;
-    const wider: Unit = { ...u, files: f };
-    const fp = footprintOf(wider);
+    const fp = footprintOf({ ...u, files: f });
     if (others.some((o) => footprintOf(o).some((x) => fp.some((y) => rectsOverlap(x, y))))) continue;
     if (!inContact(footprintDistance(fp, footprintOf(e)))) continue;
-    emit(r, "combat/redressed", "CORE-REDR-1", { unit, files: f, was: files });
-    return withUnit(state, wider);
+    out.push(f);
   }
-  return state;
+  out.push(files);
+  return out;
+}
+
+/** Re-lays a unit `files` wide after a redress (CORE-REDR-1); unchanged when it keeps its frontage. */
+export function redressTo(state: BattleState, r: Recorder, unit: string, files: number): BattleState {
+  const u = getUnit(state, unit);
+  if (u === undefined || files === filesOf(u)) return state;
+  emit(r, "combat/redressed", "CORE-REDR-1", { unit, files, was: filesOf(u) });
+  return withUnit(state, { ...u, files });
+}
+
+/**
+ * Redresses a winning unit still in contact with `enemy` by the default choice (CORE-REDR-1,
+ * CORE-REDR-2): the widest frontage {@link redressChoices} allows. Returns the state unchanged when
+ * nothing would be gained.
+ */
+export function redress(state: BattleState, r: Recorder, unit: string, enemy: string): BattleState {
+  const best = redressChoices(state, unit, enemy)[0];
+  return best === undefined ? state : redressTo(state, r, unit, best);
 }

@@ -52,9 +52,15 @@ export function touchedModels(u: Unit, centre: Vec2, largeMinMm2: number): numbe
   return touched * Math.max(1, Math.floor(wMm / SMALL_BASE_MM + 1e-9) * Math.floor(dMm / SMALL_BASE_MM + 1e-9));
 }
 
-/** The volley leader's BS: the best of the unit (its champion shares it) and its joined characters (HR-VOLLEY-3, AMB-93). */
+/**
+ * The volley leader's BS (HR-VOLLEY-3, AMB-93): the best among the unit's champion (his own line,
+ * CORE-LEAD-1 / AMB-111, else the unit's BS) and its joined characters; the unit's own BS when it
+ * has neither.
+ */
 export function volleyLeaderBs(state: BattleState, u: Unit): number {
-  return joinedCharacters(state, u.id).reduce((best, c) => Math.max(best, c.profile.BS), u.profile.BS);
+  const leaders = joinedCharacters(state, u.id).map((c) => c.profile.BS);
+  if (u.command.leader && u.figures > 0) leaders.push(u.champion?.BS ?? u.profile.BS);
+  return leaders.length === 0 ? u.profile.BS : Math.max(...leaders);
 }
 
 /** Checks that the unit may shoot a volley at all (HR-VOLLEY-1, CORE-SHOOT-1). */
