@@ -174,6 +174,21 @@ describe("deterministic math: exact values", () => {
   });
 });
 
+describe("deterministic math: the memo is invisible", () => {
+  it("CORE-GEO-2: sinDeg and cosDeg give the same bits with the memo cold or warm, in any call order", () => {
+    const angles = [90, 37.5, 37.5, -0, 0, 270, 12.25, 90, 1e11 + 0.5, 37.5];
+    const cold = angles.map((a) => [bits(sinDeg(a)), bits(cosDeg(a))]);
+    const warm = angles.map((a) => {
+      sinDeg(a);
+      cosDeg(a);
+      return [bits(sinDeg(a)), bits(cosDeg(a))];
+    });
+    const reversed = [...angles].reverse().map((a) => [bits(cosDeg(a)), bits(sinDeg(a))]).reverse().map(([c, s]) => [s, c]);
+    expect(warm).toEqual(cold);
+    expect(reversed).toEqual(cold);
+  });
+});
+
 describe("deterministic math: properties", () => {
   const angle = fc.double({ min: -1e6, max: 1e6, noNaN: true });
 
