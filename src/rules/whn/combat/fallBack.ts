@@ -7,7 +7,7 @@
 import type { BattleState } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
-import { directionAway, STOP_SHORT } from "../../../geometry/away.js";
+import { directionAway, STOP_SHORT, travelOnTable } from "../../../geometry/away.js";
 import { rectPolygon, footprintDistance, rectsOverlap, type OrientedRect } from "../../../geometry/rect.js";
 import { firstApproach, firstClearTravel, footprintAt } from "../../../geometry/sweep.js";
 import type { Polygon } from "../../../geometry/polygon.js";
@@ -36,12 +36,18 @@ function blockersFor(state: BattleState, u: Unit, ignore: ReadonlySet<string>): 
   return [...units.flatMap((o) => footprintOf(o).map(rectPolygon)), ...terrain];
 }
 
-/** Travel along `dir` up to `distance`, stopping 0.5" short of any blocker (WHN-BREAK-2). */
+/**
+ * Travel along `dir` up to `distance`, stopping 0.5" short of any blocker (WHN-BREAK-2) and at the
+ * table edge: a fall back, a flow past a square or a disengagement never carries a unit off the
+ * table (only flight does, CORE-GEO-28).
+ */
 export function travel(state: BattleState, u: Unit, dir: Vec2, distance: number, ignore: ReadonlySet<string>): number {
   const nudge = 2 * EPSILON;
-  const fp = footprintAt(footprintOf(u), dir, nudge);
-  const hit = firstApproach(fp, dir, Math.max(0, distance - nudge), blockersFor(state, u, ignore), STOP_SHORT);
-  return hit === null ? distance : Math.max(0, hit + nudge);
+  const start = footprintOf(u);
+  const reach = Math.min(distance, travelOnTable(start, dir, distance, state.table));
+  if (reach <= nudge) return Math.max(0, reach);
+  const hit = firstApproach(footprintAt(start, dir, nudge), dir, reach - nudge, blockersFor(state, u, ignore), STOP_SHORT);
+  return hit === null ? reach : Math.max(0, Math.min(reach, hit + nudge));
 }
 
 /**

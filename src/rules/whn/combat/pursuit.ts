@@ -14,7 +14,7 @@ import { footprintDistance, rectPolygon, rectFrontCenter, type OrientedRect } fr
 import { firstApproach } from "../../../geometry/sweep.js";
 import { add, angleDiff, forward, inContact, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
-import { enemiesOf, footprintOf, getUnit, unitsInPlay, withUnit, removeUnit } from "../unit.js";
+import { enemiesOf, footprintOf, getUnit, joinedCharacters, unitsInPlay, withCharacter, withUnit, removeUnit } from "../unit.js";
 import { centreOfUnit } from "./contacts.js";
 import { moveDice } from "./build.js";
 import { loseStandard } from "./breakTest.js";
@@ -114,8 +114,13 @@ export function pursue(state: BattleState, r: Recorder, unit: UnitId, quarryId: 
   if (crossesTableEdge(endFp, state.table)) {
     const edgePoint = rectFrontCenter(endFp[0] as OrientedRect);
     emit(r, "combat/pursuedOffTable", "CORE-PURS-7", { unit });
-    moved = { ...moved, removed: { reason: "offTable", gameTurn: s.turn.gameTurn }, returnAt: clampToTable(state, edgePoint) };
-    return withUnit(s, moved);
+    const returnAt = clampToTable(state, edgePoint);
+    // Through removeUnit, so merged detachments go with it; a joined character does not ride off
+    // the table: he is left where the unit crossed the edge (CORE-PURS-7, CORE-CHAR-5).
+    const riders = joinedCharacters(s, unit);
+    s = removeUnit(withUnit(s, { ...moved, returnAt }), unit, "offTable");
+    for (const c of riders) s = withCharacter(s, { ...c, joinedTo: null, position: { ...returnAt }, facing: moved.facing });
+    return s;
   }
   emit(r, "combat/pursued", "CORE-PURS-4", { unit, distance: travelled, to: { x: moved.position.x, y: moved.position.y } });
   s = withUnit(s, moved);
