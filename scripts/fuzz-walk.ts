@@ -46,7 +46,7 @@ export function runWalks(arg: (name: string, fallback: number) => number, text: 
   console.log(`      ${totals.checks} invariant checks (whole catalogue every ${fullEvery === 1 ? "step" : `${fullEvery} steps and at the end; the rest every step`}); bot sides: ${[...bots].map(([k, n]) => `${k} ${n}`).join(", ")}`);
   console.log(`      ${bySignature.size} distinct failure(s)`);
   for (const [sig, { count, first, battle, index }] of bySignature) {
-    const shrunk = shrinkWalk(first.record, 300);
+    const shrunk = shrinkWalk(first.record, arg("shrink", 60));
     const file = join(out, `${sig.replace(/[^A-Za-z0-9.-]+/g, "_")}-${seed}-${index}.json`);
     mkdirSync(out, { recursive: true });
     writeFileSync(file, `${JSON.stringify({ signature: sig, message: first.message, battle, seed, index, record: shrunk.record }, null, 1)}\n`);
