@@ -10,7 +10,7 @@ import type { Unit } from "../../../state/unit.js";
 import { crossesTableEdge, pursuitMove, stopClearOf } from "../../../geometry/away.js";
 import type { Polygon } from "../../../geometry/polygon.js";
 import { segmentPolylineCrossings, segmentLengthInPolygon } from "../../../geometry/polygon.js";
-import { footprintDistance, rectPolygon, rectFrontCenter, type OrientedRect } from "../../../geometry/rect.js";
+import { footprintDistance, rectPolygon, rectFrontCenter, rectsOverlap, type OrientedRect } from "../../../geometry/rect.js";
 import { firstApproach } from "../../../geometry/sweep.js";
 import { add, angleDiff, forward, inContact, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
@@ -110,6 +110,13 @@ export function pursue(state: BattleState, r: Recorder, unit: UnitId, quarryId: 
     hit = null;
   }
   let moved = carried(u, centre, turn, scale(e, travelled));
+  if (travelled <= 0 && overlapsAny(footprintOf(moved), others)) {
+    // Even turning in place to face the flight would put it on another unit: it stays as it was
+    // (CORE-PURS-4: it moves what it can, CORE-GEO-18: never onto another unit).
+    moved = getUnit(s, unit) ?? u;
+    travelled = 0;
+    hit = null;
+  }
   const endFp = footprintOf(moved);
   if (crossesTableEdge(endFp, state.table)) {
     const edgePoint = rectFrontCenter(endFp[0] as OrientedRect);
@@ -126,6 +133,11 @@ export function pursue(state: BattleState, r: Recorder, unit: UnitId, quarryId: 
   s = withUnit(s, moved);
   if (hit !== null) s = newChargeFromPursuit(s, r, moved, hit);
   return s;
+}
+
+/** Whether a footprint overlaps any of `others` (touching is not overlapping). */
+function overlapsAny(fp: readonly OrientedRect[], others: readonly (readonly OrientedRect[])[]): boolean {
+  return others.some((o) => o.some((q) => fp.some((r) => rectsOverlap(r, q))));
 }
 
 /** The nearest point on the table to a point beyond it (where pursuers come back, CORE-PURS-7). */
