@@ -154,7 +154,9 @@ export const fleeMove = (
   const friendRects = around.friends.flatMap((u) => u.footprint);
   const allRects = [...friendRects, ...around.enemies.flatMap((u) => u.footprint)];
   const end0 = footprintAt(turned, dir, travelled);
-  if (end0.some((r) => friendRects.some((f) => rectsOverlap(r, f)))) travelled = firstClearTravel(turned, dir, travelled, allRects);
+  // Friends are passed through, and so are enemies it was touching as it set off (those it flees
+  // from): ending on any of them, it carries on to the first spot clear of every unit.
+  if (end0.some((r) => allRects.some((f) => rectsOverlap(r, f)))) travelled = firstClearTravel(turned, dir, travelled, allRects);
   const end = footprintAt(turned, dir, travelled);
   const hulls = sweptHulls(turned, scale(dir, travelled));
   const passedThrough = around.friends
