@@ -28,10 +28,14 @@ export function shifted(u: Unit, by: Vec2): Unit {
   return { ...u, position: add(u.position, by), models: u.models === null ? null : u.models.map((m) => ({ ...m, x: m.x + by.x, y: m.y + by.y })) };
 }
 
-/** Polygons of everything a backing unit may not cross: other units not touching it, impassable terrain. */
+/**
+ * Polygons of everything a backing unit may not cross: other units (except the enemies it is
+ * touching, which it is leaving) and impassable terrain. A friend it touches still blocks: it may
+ * pass close to the units it leaves, never through a unit (WHN-BREAK-2).
+ */
 function blockersFor(state: BattleState, u: Unit, ignore: ReadonlySet<string>): Polygon[] {
   const fp = footprintOf(u);
-  const units = unitsInPlay(state).filter((o) => o.id !== u.id && !ignore.has(o.id) && !inContact(footprintDistance(fp, footprintOf(o))));
+  const units = unitsInPlay(state).filter((o) => o.id !== u.id && !ignore.has(o.id) && (o.side === u.side || !inContact(footprintDistance(fp, footprintOf(o)))));
   const terrain = state.terrain.filter((t) => t.tags.impassable === true).map((t) => t.polygon as Polygon);
   return [...units.flatMap((o) => footprintOf(o).map(rectPolygon)), ...terrain];
 }
