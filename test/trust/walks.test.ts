@@ -30,7 +30,7 @@ const SEED = 17;
 const BATTLES = 16;
 
 describe("legal-play walks (fixed-seed slice)", () => {
-  it(`plays ${BATTLES} whole battles with listed actions only, every invariant holding after every step`, () => {
+  it(`plays ${BATTLES} whole battles with listed actions only, the catalogue holding after every step (full-cost invariants every 10)`, () => {
     const t0 = performance.now();
     const totals = { steps: 0, checks: 0, finished: 0, rulesets: new Set<string>(), bots: new Set<string>() };
     const failures: string[] = [];
