@@ -80,6 +80,26 @@ export const leavesTable = (start: Footprint, end: Footprint, table: Table = DEF
   crossesTableEdge(start, table) || crossesTableEdge(end, table);
 
 /**
+ * How far a footprint may travel along `dir` (a unit vector), up to `distance`, and stay wholly on
+ * the table: moves that do not leave play (fall backs, flowing past a square, disengaging) stop at
+ * the edge as they stop at any other obstruction. Zero when a part is already at or past the edge
+ * it heads for.
+ * @example travelOnTable(fp, { x: 0, y: 1 }, 6, { width: 72, height: 48 }) // 6, or less near the edge
+ */
+export const travelOnTable = (fp: Footprint, dir: Vec2, distance: number, table: Table = DEFAULT_TABLE): number => {
+  let s = distance;
+  for (const r of fp) {
+    for (const c of rectCorners(r)) {
+      if (dir.x > EPSILON) s = Math.min(s, (table.width - c.x) / dir.x);
+      else if (dir.x < -EPSILON) s = Math.min(s, c.x / -dir.x);
+      if (dir.y > EPSILON) s = Math.min(s, (table.height - c.y) / dir.y);
+      else if (dir.y < -EPSILON) s = Math.min(s, c.y / -dir.y);
+    }
+  }
+  return Math.max(0, s);
+};
+
+/**
  * Flees (or, with `keepFacing`, falls back) `distance` along `e` (CORE-GEO-26): the footprint turns
  * about `centre` to face its direction, the swept area is tested against enemies and impassable
  * terrain, the ±15° … ±90° search is made, and friends are passed through. Enemies already in
@@ -134,7 +154,9 @@ export const fleeMove = (
   const friendRects = around.friends.flatMap((u) => u.footprint);
   const allRects = [...friendRects, ...around.enemies.flatMap((u) => u.footprint)];
   const end0 = footprintAt(turned, dir, travelled);
-  if (end0.some((r) => friendRects.some((f) => rectsOverlap(r, f)))) travelled = firstClearTravel(turned, dir, travelled, allRects);
+  // Friends are passed through, and so are enemies it was touching as it set off (those it flees
+  // from): ending on any of them, it carries on to the first spot clear of every unit.
+  if (end0.some((r) => allRects.some((f) => rectsOverlap(r, f)))) travelled = firstClearTravel(turned, dir, travelled, allRects);
   const end = footprintAt(turned, dir, travelled);
   const hulls = sweptHulls(turned, scale(dir, travelled));
   const passedThrough = around.friends

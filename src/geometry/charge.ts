@@ -96,12 +96,16 @@ export const contactPlacement = (
   const facing = edge.facing + 180;
   const frameAt = (t: number): Frame => ({ p: addScaled(edge.mid, along, t), facing });
   const base = rectBehindFrame(frameAt(0), width, depth);
-  const blocked = others.map((o) => overlapInterval(base, along, o)).filter((iv): iv is { lo: number; hi: number } => iv !== null);
+  const isInterval = (iv: { lo: number; hi: number } | null): iv is { lo: number; hi: number } => iv !== null;
+  const blocked = others.map((o) => overlapInterval(base, along, o)).filter(isInterval);
+  // Slide to where the charger only touches a blocker (no overlap at all): a spot that overlapped
+  // by exactly the ε tolerance sat on the boundary, and rounding put it either side (CORE-GEO-18).
+  const touching = others.map((o) => overlapInterval(base, along, o, 0)).filter(isInterval);
   // Still touching the face: the fronts share more than ε of length.
   const minT = -half - width / 2 + EPSILON;
   const maxT = half + width / 2 - EPSILON;
   const free = (t: number): boolean => t >= minT && t <= maxT && !blocked.some((iv) => t > iv.lo && t < iv.hi);
-  const candidates = [clamped, ...blocked.flatMap((iv) => [iv.lo, iv.hi])].filter(free);
+  const candidates = [clamped, ...touching.flatMap((iv) => [iv.lo, iv.hi])].filter(free);
   if (candidates.length === 0) return null;
   let best = candidates[0] as number;
   for (const t of candidates) if (Math.abs(t - clamped) < Math.abs(best - clamped) - 1e-12) best = t;

@@ -7,6 +7,8 @@ import {
   footprintDistance,
   fleeMove,
   pursuitMove,
+  rectsOverlap,
+  travelOnTable,
   vec,
 } from "../../src/geometry/index.js";
 import type { OrientedRect, TerrainFeature } from "../../src/geometry/index.js";
@@ -16,6 +18,24 @@ const north = vec(0, 1);
 const none = { enemies: [], friends: [], terrain: [] };
 
 describe("moving away", () => {
+  it("WHN-BREAK-2: a move that does not leave play (fall back, flow past, disengage) stops at the table edge", () => {
+    const table = { width: 72, height: 48 };
+    // 2" from the far edge: north it gets 2", south the whole 6"; diagonally the nearer edge counts.
+    expect(travelOnTable([sq(10, 45, 4, 2)], north, 6, table)).toBeCloseTo(2, 12);
+    expect(travelOnTable([sq(10, 45, 4, 2)], vec(0, -1), 6, table)).toBe(6);
+    expect(travelOnTable([sq(1, 10, 1, 1)], vec(-0.6, 0.8), 6, table)).toBeCloseTo(0.5 / 0.6, 12);
+    // Already touching the edge it heads for: no travel at all.
+    expect(travelOnTable([sq(10, 47.5, 4, 1)], north, 6, table)).toBe(0);
+  });
+
+  it("CORE-FLEE-4: a flight through an enemy it was touching ends clear of it, as through friends", () => {
+    const enemy = sq(10, 11, 4, 1);
+    const out = fleeMove([sq(10, 10, 4, 1)], vec(10, 10), 90, north, 0.5, { ...none, enemies: [{ id: "e", footprint: [enemy] }] });
+    if (out.kind !== "moved") throw new Error("expected a move");
+    expect(out.travelled).toBeGreaterThan(1.999);
+    expect(out.footprint.some((r) => rectsOverlap(r, enemy))).toBe(false);
+  });
+
   it("CORE-GEO-25: directly away is unit(centre(self) − centre(X)); coincident centres use −f", () => {
     const e = directionAway(vec(0, 0), vec(3, 4), 0);
     expect(e.x).toBeCloseTo(-0.6, 12);

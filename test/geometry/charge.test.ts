@@ -9,6 +9,7 @@ import {
   layoutUnit,
   rectBehindFrame,
   rectDistance,
+  rectsOverlap,
   vec,
 } from "../../src/geometry/index.js";
 import type { OrientedRect, TerrainFeature } from "../../src/geometry/index.js";
@@ -60,10 +61,12 @@ describe("charges", () => {
   it("CORE-GEO-23: an occupied spot slides to the nearest free one still touching the face, else fails", () => {
     const friend: OrientedRect = { center: vec(2, 1), halfWidth: 1, halfDepth: 1, facing: 270 };
     const placed = contactPlacement({ p: vec(2.5, 5), facing: 270 }, 4, 1, target, "front", [friend]);
-    expect(placed?.frame.p.x).toBeCloseTo(-0.999, 9);
-    expect(placed?.slide).toBeCloseTo(1.999, 9);
+    // It slides until it only touches the friend (no overlap at all, not the ε tolerance).
+    expect(placed?.frame.p.x).toBeCloseTo(-1, 9);
+    expect(placed?.slide).toBeCloseTo(2, 9);
     const charger = rectBehindFrame(placed?.frame ?? { p: vec(0, 0), facing: 0 }, 4, 1);
     expect(rectDistance(charger, targetRect)).toBe(0);
+    expect(rectsOverlap(charger, friend)).toBe(false);
     const wall: OrientedRect = { center: vec(0, 1), halfWidth: 12, halfDepth: 1, facing: 90 };
     expect(contactPlacement({ p: vec(2.5, 5), facing: 270 }, 4, 1, target, "front", [wall])).toBeNull();
   });

@@ -7,7 +7,7 @@
 import type { BattleState } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
-import { directionAway, STOP_SHORT } from "../../../geometry/away.js";
+import { directionAway, STOP_SHORT, travelOnTable } from "../../../geometry/away.js";
 import { rectPolygon, footprintDistance, rectsOverlap, type OrientedRect } from "../../../geometry/rect.js";
 import { firstApproach, firstClearTravel, footprintAt } from "../../../geometry/sweep.js";
 import type { Polygon } from "../../../geometry/polygon.js";
@@ -28,20 +28,30 @@ export function shifted(u: Unit, by: Vec2): Unit {
   return { ...u, position: add(u.position, by), models: u.models === null ? null : u.models.map((m) => ({ ...m, x: m.x + by.x, y: m.y + by.y })) };
 }
 
-/** Polygons of everything a backing unit may not cross: other units not touching it, impassable terrain. */
+/**
+ * Polygons of everything a backing unit may not cross: other units (except the enemies it is
+ * touching, which it is leaving) and impassable terrain. A friend it touches still blocks: it may
+ * pass close to the units it leaves, never through a unit (WHN-BREAK-2).
+ */
 function blockersFor(state: BattleState, u: Unit, ignore: ReadonlySet<string>): Polygon[] {
   const fp = footprintOf(u);
-  const units = unitsInPlay(state).filter((o) => o.id !== u.id && !ignore.has(o.id) && !inContact(footprintDistance(fp, footprintOf(o))));
+  const units = unitsInPlay(state).filter((o) => o.id !== u.id && !ignore.has(o.id) && (o.side === u.side || !inContact(footprintDistance(fp, footprintOf(o)))));
   const terrain = state.terrain.filter((t) => t.tags.impassable === true).map((t) => t.polygon as Polygon);
   return [...units.flatMap((o) => footprintOf(o).map(rectPolygon)), ...terrain];
 }
 
-/** Travel along `dir` up to `distance`, stopping 0.5" short of any blocker (WHN-BREAK-2). */
+/**
+ * Travel along `dir` up to `distance`, stopping 0.5" short of any blocker (WHN-BREAK-2) and at the
+ * table edge: a fall back, a flow past a square or a disengagement never carries a unit off the
+ * table (only flight does, CORE-GEO-28).
+ */
 export function travel(state: BattleState, u: Unit, dir: Vec2, distance: number, ignore: ReadonlySet<string>): number {
   const nudge = 2 * EPSILON;
-  const fp = footprintAt(footprintOf(u), dir, nudge);
-  const hit = firstApproach(fp, dir, Math.max(0, distance - nudge), blockersFor(state, u, ignore), STOP_SHORT);
-  return hit === null ? distance : Math.max(0, hit + nudge);
+  const start = footprintOf(u);
+  const reach = Math.min(distance, travelOnTable(start, dir, distance, state.table));
+  if (reach <= nudge) return Math.max(0, reach);
+  const hit = firstApproach(footprintAt(start, dir, nudge), dir, reach - nudge, blockersFor(state, u, ignore), STOP_SHORT);
+  return hit === null ? reach : Math.max(0, Math.min(reach, hit + nudge));
 }
 
 /**

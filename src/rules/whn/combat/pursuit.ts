@@ -10,11 +10,11 @@ import type { Unit } from "../../../state/unit.js";
 import { crossesTableEdge, pursuitMove, stopClearOf } from "../../../geometry/away.js";
 import type { Polygon } from "../../../geometry/polygon.js";
 import { segmentPolylineCrossings, segmentLengthInPolygon } from "../../../geometry/polygon.js";
-import { footprintDistance, rectPolygon, rectFrontCenter, type OrientedRect } from "../../../geometry/rect.js";
+import { footprintDistance, rectPolygon, rectFrontCenter, rectsOverlap, type OrientedRect } from "../../../geometry/rect.js";
 import { firstApproach } from "../../../geometry/sweep.js";
 import { add, angleDiff, forward, inContact, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
-import { enemiesOf, footprintOf, getUnit, unitsInPlay, withUnit, removeUnit } from "../unit.js";
+import { enemiesOf, footprintOf, getUnit, joinedCharacters, unitsInPlay, withCharacter, withUnit, removeUnit } from "../unit.js";
 import { centreOfUnit } from "./contacts.js";
 import { moveDice } from "./build.js";
 import { loseStandard } from "./breakTest.js";
@@ -110,17 +110,34 @@ export function pursue(state: BattleState, r: Recorder, unit: UnitId, quarryId: 
     hit = null;
   }
   let moved = carried(u, centre, turn, scale(e, travelled));
+  if (travelled <= 0 && overlapsAny(footprintOf(moved), others)) {
+    // Even turning in place to face the flight would put it on another unit: it stays as it was
+    // (CORE-PURS-4: it moves what it can, CORE-GEO-18: never onto another unit).
+    moved = getUnit(s, unit) ?? u;
+    travelled = 0;
+    hit = null;
+  }
   const endFp = footprintOf(moved);
   if (crossesTableEdge(endFp, state.table)) {
     const edgePoint = rectFrontCenter(endFp[0] as OrientedRect);
     emit(r, "combat/pursuedOffTable", "CORE-PURS-7", { unit });
-    moved = { ...moved, removed: { reason: "offTable", gameTurn: s.turn.gameTurn }, returnAt: clampToTable(state, edgePoint) };
-    return withUnit(s, moved);
+    const returnAt = clampToTable(state, edgePoint);
+    // Through removeUnit, so merged detachments go with it; a joined character does not ride off
+    // the table: he is left where the unit crossed the edge (CORE-PURS-7, CORE-CHAR-5).
+    const riders = joinedCharacters(s, unit);
+    s = removeUnit(withUnit(s, { ...moved, returnAt }), unit, "offTable");
+    for (const c of riders) s = withCharacter(s, { ...c, joinedTo: null, position: { ...returnAt }, facing: moved.facing });
+    return s;
   }
   emit(r, "combat/pursued", "CORE-PURS-4", { unit, distance: travelled, to: { x: moved.position.x, y: moved.position.y } });
   s = withUnit(s, moved);
   if (hit !== null) s = newChargeFromPursuit(s, r, moved, hit);
   return s;
+}
+
+/** Whether a footprint overlaps any of `others` (touching is not overlapping). */
+function overlapsAny(fp: readonly OrientedRect[], others: readonly (readonly OrientedRect[])[]): boolean {
+  return others.some((o) => o.some((q) => fp.some((r) => rectsOverlap(r, q))));
 }
 
 /** The nearest point on the table to a point beyond it (where pursuers come back, CORE-PURS-7). */
