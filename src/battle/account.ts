@@ -2,6 +2,7 @@
  * A readable account of a battle from its event log: turn by turn, each event as a sentence with
  * the rule behind it, and the result. Names replace ids; dice and step markers are kept brief.
  */
+import { adopt } from "../engine/owned.js";
 import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { JsonValue } from "../state/common.js";
 
@@ -112,7 +113,8 @@ export function describeEvent(e: BattleEvent, state: BattleState): string {
  * @example
  * console.log(battleAccount(outcome.state, { title: scenario.name }));
  */
-export function battleAccount(state: BattleState, options: AccountOptions = {}): string {
+export function battleAccount(input: BattleState, options: AccountOptions = {}): string {
+  const state = adopt(input);
   const out: string[] = [];
   const sideName = (id: JsonValue | undefined): string => (typeof id === "string" && Object.hasOwn(state.sides, id) ? (state.sides[id as keyof typeof state.sides]?.name ?? id) : str(id));
   if (options.title !== undefined) out.push(options.title, "=".repeat(Math.min(80, options.title.length)));

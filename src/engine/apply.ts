@@ -9,6 +9,7 @@ import { toIssues } from "./issues.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
 import { bindFnfApply } from "../rules/fnf/legal.js";
+import { adopt, ownRecent } from "./owned.js";
 
 /** The result of {@link apply}: the next state and the events it logged, or a violation. */
 export type ApplyResult =
@@ -86,9 +87,20 @@ export function runStep(state: BattleState, step: (ctx: ActionContext) => { ok: 
 
 /**
  * Applies an already-typed action without validating it (the fast path for bots and studies,
- * whose actions come from `legalActions` or code). Game rules are still checked.
+ * whose actions come from `legalActions` or code). Game rules are still checked. Any state is
+ * accepted (an immer draft, a frozen or finalised state, one from another copy of the library).
  */
 export function applyTrusted(state: BattleState, action: Action): ApplyResult {
+  const r = applyOwned(adopt(state), action);
+  if (r.ok) ownRecent(r.state);
+  return r;
+}
+
+/**
+ * {@link applyTrusted} on a state the engine already adopted (see src/engine/owned.ts), for dry
+ * runs inside the engine: the result is not registered as the engine's own; internal.
+ */
+export function applyOwned(state: BattleState, action: Action): ApplyResult {
   if (state.turn.phase === "finished") {
     return { ok: false, violation: violation("battle/finished", "CORE-TURN-1", { gameTurn: state.turn.gameTurn }) };
   }
@@ -136,7 +148,8 @@ function checkActor(state: BattleState, action: Action): Violation | null {
 /**
  * Applies an action to a battle state. Returns the next state and the events the action logged, or a
  * violation with a stable code, the rule id and the values involved. The input state is never
- * mutated, and a violation leaves nothing changed.
+ * mutated, and a violation leaves nothing changed. The state may be an immer draft, a frozen or
+ * finalised state, or one from another copy of the library (it is copied as plain data then).
  * @example
  * const r = apply(state, { type: "turn/advance" });
  * if (r.ok) state = r.state; else console.log(formatViolation(r.violation));
@@ -156,10 +169,12 @@ export function apply(state: BattleState, action: unknown): ApplyResult {
       }),
     };
   }
-  return applyTrusted(state, parsed.data);
+  const r = applyOwned(adopt(state), parsed.data);
+  if (r.ok) ownRecent(r.state);
+  return r;
 }
 
 export { EventSink };
 
 // The FnF legal-action lister dry-runs its candidates through the engine (see src/rules/fnf/legal.ts).
-bindFnfApply(applyTrusted);
+bindFnfApply(applyOwned);

@@ -9,6 +9,7 @@ import { scanInput } from "./scan.js";
 import type { InputError, InputIssue, Result } from "./violation.js";
 import { commit, makeContext } from "./apply.js";
 import { beginBattle } from "./turn.js";
+import { adopt, own } from "./owned.js";
 
 /** Largest JSON text {@link loadState} accepts (characters). */
 export const MAX_STATE_TEXT = 50_000_000;
@@ -164,7 +165,7 @@ export function beginPrepared(prepared: PreparedBattle, seed: number | string): 
   const state: BattleState = { ...prepared.state, wind, dice: dice.snapshot() };
   const { ctx, sink } = makeContext(state, dice);
   const begun = beginBattle(state, ctx);
-  return commit(begun, dice, sink.drafts).state;
+  return own(commit(begun, dice, sink.drafts).state);
 }
 
 /**
@@ -176,7 +177,7 @@ export function parseState(input: unknown): Result<BattleState, InputError> {
   if (hostile.length > 0) return invalid("state/invalid", hostile);
   const checked = BattleStateSchema.safeParse(input);
   if (!checked.success) return invalid("state/invalid", toIssues(checked.error));
-  return { ok: true, value: checked.data as BattleState };
+  return { ok: true, value: own(checked.data as BattleState) };
 }
 
 /** Parses and validates a saved battle state from JSON text (size-limited). */
@@ -203,10 +204,12 @@ export function saveState(state: BattleState): string {
  * dice (for a bot's search copies, or "what if" branches).
  */
 export function reseed(state: BattleState, seed: number | string): BattleState {
-  return { ...state, dice: seedDice(seed) };
+  const base = adopt(state);
+  return own({ ...base, dice: seedDice(seed) });
 }
 
 /** A copy of the state on an independent, reproducible dice stream derived from its own. */
 export function forkState(state: BattleState, stream: number): BattleState {
-  return { ...state, dice: forkDice(state.dice, stream) };
+  const base = adopt(state);
+  return own({ ...base, dice: forkDice(base.dice, stream) });
 }
