@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { castDraft, produce, original, isDraft } from "immer";
 import { apply, legalActions, pendingDecision, decidingSide, saveState, firstLegalAction, type BattleState } from "../../src/index.js";
-import { picker, referencePlay, ridgeBattle } from "./helpers.js";
+import { WHOLE_BATTLE_MS, picker, referencePlay, ridgeBattle } from "./helpers.js";
 
 const MAX = 400;
 
@@ -27,7 +27,7 @@ describe("fusillade inside immer", () => {
     }
     expect(store.decisions).toBe(reference.decisions);
     expect(saveState(store.battle)).toBe(saveState(reference.state));
-  });
+  }, WHOLE_BATTLE_MS);
 
   it("answers a draft that was changed inside the recipe from its new content, not a cached listing", () => {
     let start = ridgeBattle(4);
