@@ -13,7 +13,7 @@ import type { BattleState } from "../state/battle.js";
 /** One change, as immer's `Patch`: `add` / `remove` a key or array element, `replace` a value. */
 export interface JsonPatch {
   readonly op: "add" | "remove" | "replace";
-  readonly path: readonly (string | number)[];
+  readonly path: (string | number)[];
   readonly value?: unknown;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { configureStore, createSlice, type PayloadAction } from "@reduxjs/toolkit";
-import { applyPatches, enablePatches } from "immer";
+import { applyPatches, castDraft, enablePatches } from "immer";
 import { apply, legalActions, saveState, type Action, type BattleState } from "../../src/index.js";
 import { applyWithPatches, createBattleSlice } from "../../src/adapters/redux/index.js";
 import { WHOLE_BATTLE_MS, picker, referencePlay, ridgeBattle } from "./helpers.js";
@@ -18,7 +18,7 @@ describe("fusillade inside Redux Toolkit", () => {
         act(state, action: PayloadAction<Action>) {
           const r = apply(state.battle, action.payload);
           if (r.ok) {
-            state.battle = r.state;
+            state.battle = castDraft(r.state);
             state.decisions++;
           }
         },
