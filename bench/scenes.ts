@@ -6,6 +6,7 @@
 import { twoUnitTable, UnitParamsSchema } from "../src/analysis/experiments/table.js";
 import { volleySpec, type VolleySpec } from "../src/rules/whn/shooting/index.js";
 import { parseScenario } from "../src/scenarios/load.js";
+import { reseed } from "../src/engine/create.js";
 import type { Scenario } from "../src/scenarios/format.js";
 import type { BattleState } from "../src/state/battle.js";
 import type { CombatId, UnitId } from "../src/state/ids.js";
@@ -26,7 +27,10 @@ export function volleyState(): BattleState {
     // The firer has fired its initial volley already (WHN-SHOOT-6), so it needs the plain 4+ to hit.
     units[id] = { ...u, initialVolleyUsed: id === "a", phase: { figuresAtStart: u.figures, casualties: 0, panicTested: false } };
   }
-  return { ...s, units: units as BattleState["units"], turn: { ...s.turn, phase: "shooting", step: null } };
+  const built = { ...s, units: units as BattleState["units"], turn: { ...s.turn, phase: "shooting", step: null } } as BattleState;
+  // The engine copies a state it did not build at every call (see src/engine/owned.ts); `reseed`
+  // adopts this hand-built one once, and the volley keeps the table's own dice.
+  return { ...reseed(built, 0), dice: built.dice };
 }
 
 /** The `shooting/fire` action of the volley. */

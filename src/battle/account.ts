@@ -3,6 +3,7 @@
  * the rule behind it (`describeEvent`, src/events/describe), and the result. Names replace ids; dice
  * and step markers are kept brief.
  */
+import { adopt } from "../engine/owned.js";
 import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { JsonValue } from "../state/common.js";
 import { describeEvent } from "../events/describe/index.js";
@@ -29,7 +30,8 @@ const str = (v: JsonValue | undefined): string => (v === undefined ? "?" : typeo
  * @example
  * console.log(battleAccount(outcome.state, outcome.log, { title: scenario.name }));
  */
-export function battleAccount(state: BattleState, events: readonly BattleEvent[], options: AccountOptions = {}): string {
+export function battleAccount(input: BattleState, events: readonly BattleEvent[], options: AccountOptions = {}): string {
+  const state = adopt(input);
   const out: string[] = [];
   const sideName = (id: JsonValue | undefined): string => (typeof id === "string" && Object.hasOwn(state.sides, id) ? (state.sides[id as keyof typeof state.sides]?.name ?? id) : str(id));
   if (options.title !== undefined) out.push(options.title, "=".repeat(Math.min(80, options.title.length)));

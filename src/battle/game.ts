@@ -12,6 +12,7 @@ import type { Action } from "../engine/actions.js";
 import type { InputError, Result } from "../engine/violation.js";
 import { applyUnknown, applyTrusted, type ApplyResult } from "../engine/apply.js";
 import { createBattleUnknown, createBattleWithEvents } from "../engine/create.js";
+import { adopt, own } from "../engine/owned.js";
 import type { VictorySpec } from "../state/victory.js";
 import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";
 import type { EngineEvent } from "../events/catalogue.js";
@@ -27,7 +28,7 @@ function typed(out: { state: BattleState; events: BattleEvent[] }): { state: Bat
  */
 function withEvents(state: BattleState, drafts: readonly { readonly type: string; readonly [k: string]: JsonValue }[]): { state: BattleState; events: BattleEvent[] } {
   const events = drafts.map((d, i) => ({ rule: "CORE-TURN-1", ...d, seq: state.eventSeq + i, gameTurn: state.turn.gameTurn }) as BattleEvent);
-  return { state: { ...state, eventSeq: state.eventSeq + events.length }, events };
+  return { state: own({ ...state, eventSeq: state.eventSeq + events.length }), events };
 }
 
 /** Ends the battle on a verdict: result written, battle finished, both events logged. */
@@ -55,7 +56,9 @@ function withVictory(state: BattleState, spec: VictorySpec | null): BattleState 
  * turn limit the final verdict replaces the "turn limit" result; at the end of a game turn a
  * condition that holds ends the battle there; an army wiped out loses at once.
  */
-export function judgeOutcome(prev: BattleState, next: BattleState, events: readonly BattleEvent[], spec: VictorySpec | null): { state: BattleState; events: BattleEvent[] } {
+export function judgeOutcome(prevInput: BattleState, nextInput: BattleState, events: readonly BattleEvent[], spec: VictorySpec | null): { state: BattleState; events: BattleEvent[] } {
+  const prev = adopt(prevInput);
+  const next = adopt(nextInput);
   if (spec === null && next.victory === null) return { state: next, events: [...events] };
   if (next.victory === null && spec !== null) {
     if (next.turn.phase === "finished") {
@@ -90,7 +93,7 @@ export function judgeOutcome(prev: BattleState, next: BattleState, events: reado
  * const r = playAction(state, { type: "turn/advance" }, scenario.victory);
  */
 export function playAction(state: BattleState, action: Action | unknown, spec: VictorySpec | null, trusted = false): ApplyResult {
-  const base = withVictory(state, spec);
+  const base = withVictory(adopt(state), spec);
   const r = trusted ? applyTrusted(base, action as Action) : applyUnknown(base, action);
   if (!r.ok) return r;
   return { ok: true, ...typed(judgeOutcome(base, r.state, r.events, null)) };
@@ -104,7 +107,8 @@ export function playAction(state: BattleState, action: Action | unknown, spec: V
  * const d = randomBot.decide(state, 7);
  * if (d !== null) state = playApplied(state, d, scenario.victory);
  */
-export function playApplied(state: BattleState, applied: { readonly action: Action; readonly state: BattleState; readonly events: readonly BattleEvent[] }, spec: VictorySpec | null): ApplyResult {
+export function playApplied(input: BattleState, applied: { readonly action: Action; readonly state: BattleState; readonly events: readonly BattleEvent[] }, spec: VictorySpec | null): ApplyResult {
+  const state = adopt(input);
   const base = withVictory(state, spec);
   if (base !== state) return playAction(state, applied.action, spec, true);
   return { ok: true, ...typed(judgeOutcome(base, applied.state, applied.events, null)) };

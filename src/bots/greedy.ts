@@ -7,6 +7,7 @@
 import type { BattleState } from "../state/battle.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted } from "../engine/apply.js";
+import { adopt } from "../engine/owned.js";
 import { reseed } from "../engine/create.js";
 import { legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
@@ -27,7 +28,8 @@ export const GREEDY_MAX_SAMPLES = 4;
  * const action = bot(state, 7, 60);
  */
 export function greedyBot(context?: BotContext): Bot {
-  return (state: BattleState, seed: number, budget: number): Action => {
+  return (input: BattleState, seed: number, budget: number): Action => {
+    const state = adopt(input);
     const side = decider(state);
     const actions = legalActions(state);
     if (side === null || actions.length === 0) throw new FusilladeError("engine/misuse", "fusillade: greedyBot called on a state with no legal action");

@@ -11,6 +11,7 @@ import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted } from "../engine/apply.js";
+import { adopt } from "../engine/owned.js";
 import { reseed } from "../engine/create.js";
 import { firstLegalAction, legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
@@ -88,7 +89,8 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
   const maxDepth = options.maxDepth ?? 3;
   const c = options.exploration ?? 0.7;
   const rolloutSteps = options.rolloutSteps ?? 60;
-  return (state: BattleState, seed: number, budget: number): Action => {
+  return (input: BattleState, seed: number, budget: number): Action => {
+    const state = adopt(input);
     const me = decider(state);
     const rootActions = legalActions(state);
     if (me === null || rootActions.length === 0) throw new FusilladeError("engine/misuse", "fusillade: searchBot called on a state with no legal action");

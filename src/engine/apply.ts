@@ -12,6 +12,7 @@ import { FusilladeError, violation, type InputIssue, type Violation } from "./vi
 import { bindFnfApply } from "../rules/fnf/legal.js";
 import type { EngineEvent } from "../events/catalogue.js";
 import { describe, plainCopy, UnreadableInput } from "./plain.js";
+import { adopt, ownRecent } from "./owned.js";
 
 /**
  * The result of {@link apply}: the next state and the events the action caused, typed by the event
@@ -104,9 +105,20 @@ export function runStep(state: BattleState, step: (ctx: ActionContext) => { ok: 
 
 /**
  * Applies an already-typed action without validating it (the fast path for bots and studies,
- * whose actions come from `legalActions` or code). Game rules are still checked.
+ * whose actions come from `legalActions` or code). Game rules are still checked. Any state is
+ * accepted (an immer draft, a frozen or finalised state, one from another copy of the library).
  */
 export function applyTrusted(state: BattleState, action: Action): ApplyResult {
+  const r = applyOwned(adopt(state), action);
+  if (r.ok) ownRecent(r.state);
+  return r;
+}
+
+/**
+ * {@link applyTrusted} on a state the engine already adopted (see src/engine/owned.ts), for dry
+ * runs inside the engine: the result is not registered as the engine's own; internal.
+ */
+export function applyOwned(state: BattleState, action: Action): ApplyResult {
   if (state.turn.phase === "finished") {
     return { ok: false, violation: violation("battle/finished", "CORE-TURN-1", { gameTurn: state.turn.gameTurn }) };
   }
@@ -159,6 +171,8 @@ function checkActor(state: BattleState, action: Action): Violation | null {
  * union narrows on `type`, so fields complete and a wrong one is a compile error) and still
  * validated in full at run time. For an action of unknown shape (parsed JSON, a network message)
  * use {@link applyUnknown}, or {@link parseAction} then {@link applyTrusted}.
+ * The state may be an immer draft, a frozen or finalised state, or one from another copy of the
+ * library (it is copied as plain data then).
  * @example
  * const r = apply(state, { type: "turn/advance" });
  * if (r.ok) state = r.state; else console.log(formatViolation(r.violation));
@@ -217,4 +231,4 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export { EventSink };
 
 // The FnF legal-action lister dry-runs its candidates through the engine (see src/rules/fnf/legal.ts).
-bindFnfApply(applyTrusted);
+bindFnfApply(applyOwned);

@@ -15,6 +15,7 @@ import { migrateState } from "./migrate.js";
 import { canonicalJson } from "../trust/hash.js";
 import type { BattleEvent } from "../state/battle.js";
 import { checkLoaded } from "../trust/catalogue.js";
+import { adopt, own } from "./owned.js";
 
 /** Largest JSON text {@link loadState} accepts (characters). */
 export const MAX_STATE_TEXT = 50_000_000;
@@ -200,7 +201,9 @@ export function beginPreparedWithEvents(prepared: PreparedBattle, seed: number |
   const state: BattleState = { ...prepared.state, wind, dice: dice.snapshot() };
   const { ctx, sink } = makeContext(state, dice);
   const begun = beginBattle(state, ctx);
-  return commit(begun, dice, sink.drafts);
+  const out = commit(begun, dice, sink.drafts);
+  own(out.state);
+  return out;
 }
 
 /**
@@ -236,7 +239,7 @@ function parseCopy(input: unknown): Result<BattleState, InputError> {
       breaches.map((b) => ({ path: [...b.path], message: `${b.message} (invariant ${b.invariant}, ${b.rule})`, code: "invariant", invariant: b.invariant })),
     );
   }
-  return { ok: true, value: state };
+  return { ok: true, value: own(state) };
 }
 
 /** Parses and validates a saved battle state from JSON text (size-limited). */
@@ -270,12 +273,14 @@ export function saveState(state: BattleState): string {
  * throws a {@link FusilladeError} (`engine/misuse`).
  */
 export function reseed(state: BattleState, seed: number | string): BattleState {
-  return { ...state, dice: misuse("reseed", () => seedDice(seed)) };
+  const base = adopt(state);
+  return own({ ...base, dice: misuse("reseed", () => seedDice(seed)) });
 }
 
 /** A copy of the state on an independent, reproducible dice stream derived from its own; a bad stream throws a {@link FusilladeError}. */
 export function forkState(state: BattleState, stream: number): BattleState {
-  return { ...state, dice: misuse("forkState", () => forkDice(state.dice, stream)) };
+  const base = adopt(state);
+  return own({ ...base, dice: misuse("forkState", () => forkDice(base.dice, stream)) });
 }
 
 /** Runs a dice helper for an engine API, turning its RangeError for a bad argument into a FusilladeError. */

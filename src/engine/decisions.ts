@@ -17,7 +17,8 @@ import type { SideId } from "../state/ids.js";
 import type { Action } from "./actions.js";
 import { otherSide } from "./sequence.js";
 import { PHASE_MODULES } from "./modules.js";
-import { applyTrusted } from "./apply.js";
+import { applyOwned } from "./apply.js";
+import { adopt, ownRecent } from "./owned.js";
 import { isDeferred, listLegal, type Candidate, type CandidateListing } from "./module.js";
 import { FALLBACK_LISTINGS, checkedListing } from "../battle/legal/index.js";
 
@@ -34,7 +35,8 @@ export type PendingDecision =
  * @example
  * const d = pendingDecision(state); // { kind: "chargeResponse", side: "gb", unit: "gb-52", depth: 1, … }
  */
-export function pendingDecision(state: BattleState): PendingDecision {
+export function pendingDecision(input: BattleState): PendingDecision {
+  const state = adopt(input);
   if (state.turn.phase === "finished") return { kind: "none", side: null };
   const top = state.pending[0];
   if (top !== undefined) return { ...top, depth: state.pending.length };
@@ -79,7 +81,8 @@ const CACHE = new WeakMap<BattleState, readonly Action[]>();
  * @example
  * const actions = legalActions(state); // [{ type: "movement/move", unit: "fr-1e", path: […] }, …, { type: "turn/advance" }]
  */
-export function legalActions(state: BattleState): Action[] {
+export function legalActions(input: BattleState): Action[] {
+  const state = adopt(input);
   if (state.turn.phase === "finished") return [];
   const cached = CACHE.get(state);
   if (cached !== undefined) return [...cached];
@@ -91,7 +94,8 @@ export function legalActions(state: BattleState): Action[] {
 }
 
 /** The first action `legalActions` would list, checking candidates only up to it. */
-export function firstLegalAction(state: BattleState): Action | undefined {
+export function firstLegalAction(input: BattleState): Action | undefined {
+  const state = adopt(input);
   if (state.turn.phase === "finished") return undefined;
   const cached = CACHE.get(state);
   if (cached !== undefined) return cached[0];
@@ -137,7 +141,8 @@ const ADVANCE_LISTING = checkedListing(() => [ADVANCE]);
  * const pick = sampleLegalAction(state, bots.botRng(7));
  * if (pick !== null) state = pick.state;
  */
-export function sampleLegalAction(state: BattleState, rng: IntSource): LegalPick | null {
+export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick | null {
+  const state = adopt(input);
   if (state.turn.phase === "finished") return null;
   const entries: Candidate<Action>[] = [];
   const owners: CandidateListing<Action>[] = [];
@@ -161,21 +166,21 @@ export function sampleLegalAction(state: BattleState, rng: IntSource): LegalPick
     if (isDeferred(c)) {
       const a = c();
       if (a === null) continue;
-      const r = applyTrusted(state, a);
-      if (r.ok) return { action: a, state: r.state, events: r.events };
+      const r = applyOwned(state, a);
+      if (r.ok) return { action: a, state: ownRecent(r.state), events: r.events };
       continue;
     }
     // Apply first: an action that rolled no dice applies exactly when its check passes (the
     // listing's contract), so only one that rolled dice is checked as well.
-    const r = applyTrusted(state, c);
+    const r = applyOwned(state, c);
     if (!r.ok) continue;
     if (r.state.dice.draws !== state.dice.draws && !owner.check(state, c)) continue;
-    return { action: c, state: r.state, events: r.events };
+    return { action: c, state: ownRecent(r.state), events: r.events };
   }
   return null;
 }
 
 /** Dry run: whether an action would apply, without returning the next state. */
 export function isLegal(state: BattleState, action: Action): boolean {
-  return applyTrusted(state, action).ok;
+  return applyOwned(adopt(state), action).ok;
 }

@@ -5,6 +5,7 @@
  * outlined and marked), figures left, characters, and the templates, shot lines and movement trails
  * of the latest events (convention in `effects.ts`).
  */
+import { adopt } from "../engine/owned.js";
 import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { Character, Unit } from "../state/unit.js";
 import type { Vec2 } from "../geometry/vec.js";
@@ -178,7 +179,8 @@ function caption(state: BattleState): string {
  * const svg = renderSvg(state, { scale: 12 });
  * document.getElementById("table")!.innerHTML = svg;
  */
-export function renderSvg(state: BattleState, options: RenderOptions = {}): string {
+export function renderSvg(input: BattleState, options: RenderOptions = {}): string {
+  const state = adopt(input);
   const s = options.scale ?? 10;
   const m = options.margin ?? 16;
   if (!(s > 0 && Number.isFinite(s))) throw new RangeError(`renderSvg: scale must be a positive number, got ${s}`);

@@ -5,7 +5,7 @@
 import type { BattleState } from "../../state/battle.js";
 import type { Unit } from "../../state/unit.js";
 import type { Action } from "../../engine/actions.js";
-import { applyTrusted } from "../../engine/apply.js";
+import { applyOwned } from "../../engine/apply.js";
 import { seedDice } from "../../dice/index.js";
 
 /** Dice used only for legality checks, so a listing never depends on the battle's own dice. */
@@ -27,7 +27,7 @@ export function decidingUnits(state: BattleState): Unit[] {
  * dice (legality never depends on what the battle's dice will roll, and scripted dice are not used up).
  */
 export function applies(state: BattleState, action: Action): boolean {
-  return applyTrusted({ ...state, dice: CHECK_DICE }, action).ok;
+  return applyOwned({ ...state, dice: CHECK_DICE }, action).ok;
 }
 
 /** The candidates that apply without a violation, in order. */

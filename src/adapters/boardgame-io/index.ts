@@ -1,0 +1,5 @@
+/**
+ * `fusillade/boardgame.io`: a boardgame.io `Game` for a fusillade scenario or setup.
+ * @packageDocumentation
+ */
+export { fusilladeGame, refusalOf, playerOf, ACT, INVALID_MOVE, type FusilladeG, type FusilladeGameOptions } from "./game.js";
