@@ -94,7 +94,7 @@ export function applyVolleyFigure(o: MeasureOptions): Figure {
       volleys++;
     }
   }, o);
-  // Events each volley logs (the base state's own log is 1 event; every volley starts from it).
+  // Events each volley reports (every volley starts from the same base state).
   return rateFigure("applyVolleyPerSec", "volley, apply(state, shooting/fire)", m, `≈${(events / Math.max(1, volleys)).toFixed(1)} events/volley; goal ≥ 100 000`);
 }
 
