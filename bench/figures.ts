@@ -94,7 +94,7 @@ export function applyVolleyFigure(o: MeasureOptions): Figure {
       volleys++;
     }
   }, o);
-  // Events each volley logs (the base state's own log is 1 event; every volley starts from it).
+  // Events each volley reports (every volley starts from the same base state).
   return rateFigure("applyVolleyPerSec", "volley, apply(state, shooting/fire)", m, `≈${(events / Math.max(1, volleys)).toFixed(1)} events/volley; goal ≥ 100 000`);
 }
 
@@ -173,7 +173,7 @@ export function memoryFigures(mid: BattleState[]): Figure[] {
   const stateBytes = sizes[Math.floor(sizes.length / 2)] ?? null;
   const bytes: Figure = stateBytes === null
     ? missing("stateBytes", "JSON size of a mid-battle state", "B", "no battle was played")
-    : { key: "stateBytes", label: "JSON size of a mid-battle state", value: stateBytes, unit: "B", spread: `${fmt(sizes[0] ?? 0)}–${fmt(sizes[sizes.length - 1] ?? 0)} (n=${sizes.length})`, note: "median over the battles, log included" };
+    : { key: "stateBytes", label: "JSON size of a mid-battle state", value: stateBytes, unit: "B", spread: `${fmt(sizes[0] ?? 0)}–${fmt(sizes[sizes.length - 1] ?? 0)} (n=${sizes.length})`, note: "median over the battles (the state keeps no history)" };
   if (gc === undefined) return [missing("heapPerBattleKb", "heap per battle in flight", "kB", "run node with --expose-gc (npm run bench does)"), bytes];
   if (mid.length === 0) return [missing("heapPerBattleKb", "heap per battle in flight", "kB", "no battle was played"), bytes];
   // Re-create the states from JSON so they share nothing with each other or with the scenario.

@@ -3,7 +3,7 @@
  * and, last, as `BENCH {json}`. Options:
  *   --quick            shorter samples and battle budget (a smoke run, figures noisier)
  *   --battles=SECONDS  wall-time budget for whole battles (default 20; at least 3 battles)
- *   --only=a,b         only these groups: volley, apply, combat, battles, workers, worst
+ *   --only=a,b         only these groups: volley, apply, combat, battles, workers, history, worst
  *   --soak[=N]         instead: N battles in a row (default 100000), heap read at 20 checkpoints
  * Run through `npm run bench` (bundled by bench/build.mjs, node --expose-gc); `tsx bench/run.ts`
  * works too, without the memory figures unless node gets --expose-gc.
@@ -13,6 +13,7 @@ import { applyVolleyFigure, battleFigures, combatOddsFigure, memoryFigures, miss
 import { workerFigures } from "./workers.js";
 import { soak } from "./soak.js";
 import { worstCaseFigures } from "./worstCase.js";
+import { historyFigures } from "./history.js";
 
 /** Every key of the BENCH line, in order, with its label and unit (for keys a group did not run). */
 const KEYS: ReadonlyArray<readonly [string, string, string]> = [
@@ -30,6 +31,11 @@ const KEYS: ReadonlyArray<readonly [string, string, string]> = [
   ["worstLegalMs", "legalActions at the setup limits", "ms"],
   ["worstApplyMs", "one apply at the setup limits", "ms"],
   ["worstHostileFnfMs", "hostile FnF move / leader move / spin", "ms"],
+  ["stateBytesStart", "saved state at the battle's start", "B"],
+  ["stateBytesEnd", "saved state at the battle's end", "B"],
+  ["applyEarlyUs", "applyTrusted around decision 10", "µs"],
+  ["applyLateUs", "applyTrusted around decision 200", "µs"],
+  ["applyLateRatio", "apply cost, decision 200 / decision 10", "×"],
 ];
 
 function arg(name: string): string | undefined {
@@ -64,7 +70,7 @@ async function main(): Promise<void> {
     return;
   }
   const quick = arg("quick") !== undefined;
-  const only = new Set((arg("only") ?? "volley,apply,combat,battles,workers,worst").split(","));
+  const only = new Set((arg("only") ?? "volley,apply,combat,battles,workers,history,worst").split(","));
   const o = quick ? { warmupMs: 150, sampleMs: 100, samples: 5 } : { warmupMs: 400, sampleMs: 250, samples: 9 };
   const battleSeconds = Number(arg("battles") ?? (quick ? 5 : 20));
   console.log(`fusillade bench — ${machine}${quick ? " (quick)" : ""}`);
@@ -83,6 +89,7 @@ async function main(): Promise<void> {
     const run = battleFigures(battleSeconds, 3);
     return [...run.figures, ...memoryFigures(run.midStates)];
   });
+  await step("history", () => historyFigures(quick));
   await step("workers", () => workerFigures(quick ? 100_000 : 300_000, quick ? 2 : 5));
   await step("worst", () => worstCaseFigures(quick ? 40 : 150));
   const all = KEYS.map(([key, label, unit]) => figures.find((f) => f.key === key) ?? missing(key, label, unit, "not run (--only)"));

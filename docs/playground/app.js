@@ -29,7 +29,8 @@ function botRandom(seed) {
   };
 }
 
-const game = { state: null, random: botRandom(1), movesThisStep: 0, stepKey: "", actions: 0, running: false, shown: 0 };
+// The state keeps no history: the page keeps the battle's events (`history`) for its log pane.
+const game = { state: null, random: botRandom(1), movesThisStep: 0, stepKey: "", actions: 0, running: false, shown: 0, history: [] };
 const scenarios = scenarioList();
 
 const stepKey = (s) => `${s.turn.gameTurn}|${s.turn.activeSide}|${s.turn.phase}|${s.turn.step}`;
@@ -76,6 +77,7 @@ function stepAction() {
   }
   game.actions++;
   game.state = r.state;
+  game.history.push(...r.events);
   const key = stepKey(r.state);
   if (key !== game.stepKey) {
     game.stepKey = key;
@@ -102,10 +104,10 @@ function detailText(e) {
 
 function render() {
   const s = game.state;
-  $("board").innerHTML = F.renderSvg(s, { scale: 12 });
+  $("board").innerHTML = F.renderSvg(s, { scale: 12, events: F.recentEvents(game.history) });
   const log = $("log");
   const frag = document.createDocumentFragment();
-  for (const e of s.log.slice(game.shown)) {
+  for (const e of game.history.slice(game.shown)) {
     const li = document.createElement("li");
     li.dataset.rule = e.rule;
     li.dataset.seq = String(e.seq);
@@ -116,14 +118,14 @@ function render() {
     li.append(rule, type, details);
     frag.append(li);
   }
-  game.shown = s.log.length;
+  game.shown = game.history.length;
   log.append(frag);
   log.scrollTop = log.scrollHeight;
   const t = s.turn;
   const name = (id) => s.sides[id]?.name ?? id;
   const where = t.phase === "finished" ? "battle over" : `${name(t.activeSide)}: ${t.phase}${t.step === null ? "" : ` (${t.step})`}`;
   const result = s.result === null ? "" : ` <span class="result">${s.result.winner === null ? "No winner" : `${escape(name(s.result.winner))} win`}: ${escape(s.result.reason)}</span>`;
-  $("status").innerHTML = `Turn ${t.gameTurn}/${t.maxTurns} — ${escape(where)} — ${game.actions} actions, ${s.log.length} events${result}`;
+  $("status").innerHTML = `Turn ${t.gameTurn}/${t.maxTurns} — ${escape(where)} — ${game.actions} actions, ${s.eventSeq} events${result}`;
   $("status").dataset.phase = t.phase;
   for (const id of ["step-action", "step-phase", "run"]) /** @type {HTMLButtonElement} */ ($(id)).disabled = s.result !== null;
 }
@@ -135,15 +137,16 @@ function escape(text) {
 function reset() {
   const seed = Number(/** @type {HTMLInputElement} */ ($("seed")).value) || 0;
   const chosen = scenarios.find((x) => x.id === /** @type {HTMLSelectElement} */ ($("scenario")).value) ?? scenarios[0];
-  const created = F.createBattle(chosen.setup(seed));
+  const created = F.createBattleWithEvents(chosen.setup(seed));
   $("error").textContent = "";
   if (!created.ok) {
     $("error").textContent = F.formatInputError(created.error);
     return;
   }
-  Object.assign(game, { state: created.value, random: botRandom(seed + 1), movesThisStep: 0, stepKey: stepKey(created.value), actions: 0, shown: 0 });
+  const start = created.value.state;
+  Object.assign(game, { state: start, random: botRandom(seed + 1), movesThisStep: 0, stepKey: stepKey(start), actions: 0, shown: 0, history: [...created.value.events] });
   $("log").replaceChildren();
-  sideIds(created.value).forEach((id, i) => ($(`bot-${i}-label`).textContent = created.value.sides[id].name));
+  sideIds(start).forEach((id, i) => ($(`bot-${i}-label`).textContent = start.sides[id].name));
   render();
 }
 

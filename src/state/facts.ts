@@ -120,5 +120,14 @@ export const TurnFactsSchema = z.strictObject({
 /** The turn facts of a battle state. */
 export type TurnFacts = z.infer<typeof TurnFactsSchema>;
 
-/** Turn facts with nothing recorded. */
-export const NO_FACTS: TurnFacts = TurnFactsSchema.parse({});
+/** Freezes plain data all the way down. */
+function frozen<T>(v: T): T {
+  if (v !== null && typeof v === "object") {
+    for (const k of Object.keys(v)) frozen((v as Record<string, unknown>)[k]);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+/** Turn facts with nothing recorded (frozen: states share its groups once a window starts again). */
+export const NO_FACTS: TurnFacts = frozen(TurnFactsSchema.parse({}));
