@@ -6,6 +6,8 @@
  * inputs that must be refused), checking the invariant catalogue after every step. Prints the
  * count of steps, invariants checked and inputs tried, and every distinct failure with its seed and
  * a shrunk replay (a battle record `{ setup, victory, actions }`).
+ *
+ * `--mode walk` (issue 17) plays whole battles with listed actions only instead: see scripts/fuzz-walk.ts.
  */
 import fc from "fast-check";
 import { fuzzBattle, type Failure } from "../src/trust/fuzz/run.js";
