@@ -9,6 +9,7 @@
  *
  * `npm run fuzz -- --fast-paths [--seeds N]` instead holds the exact combat-to-a-decision chain
  * against combats played through `apply` on the whole grid (src/trust/fastPaths.ts).
+ * `--mode walk` (issue 17) plays whole battles with listed actions only instead: see scripts/fuzz-walk.ts.
  */
 import fc from "fast-check";
 import { fuzzBattle, type Failure } from "../src/trust/fuzz/run.js";
