@@ -6,7 +6,7 @@
  * samples the same outcome with dice, for the tests that hold the two against each other.
  */
 import type { Dice } from "../dice/index.js";
-import { Dist } from "../dice/index.js";
+import { Dist, MAX_LEADERSHIP } from "../dice/index.js";
 import type { BattleState } from "../state/battle.js";
 import { sampleVolley, volleyOdds, type VolleySpec } from "../rules/whn/shooting/volley.js";
 import { shootingOdds, volleySpec } from "../rules/whn/shooting/odds.js";
@@ -17,7 +17,10 @@ import { roundOutcomes } from "../rules/whn/combat/exact.js";
 import { combatToDecision, sampleCombatToDecision, DECISION_LABELS, type DecisionInput } from "./combatChain.js";
 import { FNF_CHARGE_LABELS, FNF_FIRE_LABELS, fnfFireDist, fnfMeleeDist, sampleFnfFire, sampleFnfMelee } from "./fnfRolls.js";
 
-/** A question the odds API answers. Leadership values are the unit's effective Ld (WHN-LEAD-3). */
+/**
+ * A question the odds API answers. Leadership values are the unit's effective Ld (WHN-LEAD-3): a
+ * whole number, capped at 10 (a larger one answers as 10, CORE-GEN-2); one below 2 never passes.
+ */
 export type OddsQuestion =
   /** A Leadership test (CORE-GEN-3): the 2D6 total; event `passed` = P(2D6 ≤ ld + modifier). */
   | { readonly kind: "leadership"; readonly ld: number; readonly modifier?: number }
@@ -81,8 +84,13 @@ function answer(q: OddsQuestion, outcome: string, dist: Dist, labels: readonly s
   };
 }
 
-function checkLd(ld: number, api: string): void {
+/**
+ * The effective Ld a question names, capped at 10 (CORE-GEN-2, WHN-LEAD-3); a non-integer is a
+ * `RangeError`. Below 2 it stands: such a test never passes.
+ */
+function checkLd(ld: number, api: string): number {
   if (!Number.isInteger(ld)) throw new RangeError(`${api}: Leadership must be an integer, got ${String(ld)}`);
+  return Math.min(ld, MAX_LEADERSHIP);
 }
 
 function stateVolley(state: BattleState, request: ShotRequest): VolleySpec {
@@ -106,23 +114,23 @@ function signedMargin(v: { readonly winner: 0 | 1 | null; readonly margin: numbe
 export function odds(q: OddsQuestion): OddsAnswer {
   switch (q.kind) {
     case "leadership": {
-      checkLd(q.ld, "odds(leadership)");
-      const target = q.ld + (q.modifier ?? 0);
+      // The cap comes first, then the test's own modifier (WHN-LEAD-3).
+      const target = checkLd(q.ld, "odds(leadership)") + (q.modifier ?? 0);
       return answer(q, "total", TWO_D6, null, { passed: TWO_D6.pAtMost(target), failed: TWO_D6.pGreater(target) });
     }
     case "breakTest": {
-      checkLd(q.ld, "odds(breakTest)");
-      const fail = q.autoBreak === true ? 1 : TWO_D6.pGreater(q.ld - q.margin);
+      const ld = checkLd(q.ld, "odds(breakTest)");
+      const fail = q.autoBreak === true ? 1 : TWO_D6.pGreater(ld - q.margin);
       return answer(q, "result", flag(fail), ["fallBack", q.cavalryVsSquares === true ? "flowPast" : "broke"], {});
     }
     case "panic": {
-      checkLd(q.ld, "odds(panic)");
-      return answer(q, "result", flag(TWO_D6.pGreater(q.ld)), ["passed", q.disordered === true ? "fled" : "disordered"], {});
+      const ld = checkLd(q.ld, "odds(panic)");
+      return answer(q, "result", flag(TWO_D6.pGreater(ld)), ["passed", q.disordered === true ? "fled" : "disordered"], {});
     }
     case "rally": {
-      checkLd(q.ld, "odds(rally)");
+      const ld = checkLd(q.ld, "odds(rally)");
       const can = !(q.fleeing === true && (q.models ?? Number.POSITIVE_INFINITY) < 5);
-      return answer(q, "result", flag(can ? TWO_D6.pAtMost(q.ld) : 0), ["failed", "rallied"], {});
+      return answer(q, "result", flag(can ? TWO_D6.pAtMost(ld) : 0), ["failed", "rallied"], {});
     }
     case "volley":
     case "shooting": {
@@ -185,13 +193,18 @@ export function oddsSampler(q: OddsQuestion): (dice: Dice) => number {
   switch (q.kind) {
     case "leadership":
       return (d) => d.d6() + d.d6();
-    case "breakTest":
-      return q.autoBreak === true ? () => 1 : (d) => (d.d6() + d.d6() > q.ld - q.margin ? 1 : 0);
-    case "panic":
-      return (d) => (d.d6() + d.d6() > q.ld ? 1 : 0);
+    case "breakTest": {
+      const target = checkLd(q.ld, "oddsSampler(breakTest)") - q.margin;
+      return q.autoBreak === true ? () => 1 : (d) => (d.d6() + d.d6() > target ? 1 : 0);
+    }
+    case "panic": {
+      const ld = checkLd(q.ld, "oddsSampler(panic)");
+      return (d) => (d.d6() + d.d6() > ld ? 1 : 0);
+    }
     case "rally": {
+      const ld = checkLd(q.ld, "oddsSampler(rally)");
       if (q.fleeing === true && (q.models ?? Number.POSITIVE_INFINITY) < 5) return () => 0;
-      return (d) => (d.d6() + d.d6() <= q.ld ? 1 : 0);
+      return (d) => (d.d6() + d.d6() <= ld ? 1 : 0);
     }
     case "volley":
     case "shooting": {

@@ -73,4 +73,4 @@ export { toHitChance } from "./odds.js";
 export { rollToHit } from "./odds.js";
 
 /** P(2D6 ≤ Leadership): the chance a Leadership test passes (CORE-GEN-3). */
-export { pLeadershipPass } from "./odds.js";
+export { pLeadershipPass, MAX_LEADERSHIP } from "./odds.js";

@@ -73,10 +73,21 @@ export function rollToHit(dice: Dice, need: number): boolean {
 /** The distribution of 2D6, the Leadership test roll. */
 const TWO_D6 = Dist.nd6(2);
 
-/** P(a Leadership test on `ld` passes) = P(2D6 ≤ ld) (CORE-GEN-3). */
+/** The highest Leadership a unit can test on: modified Ld is capped at 10 (CORE-GEN-2, WHN-LEAD-3). */
+export const MAX_LEADERSHIP = 10;
+
+/**
+ * P(a Leadership test on an effective Ld of `ld` passes) = P(2D6 ≤ min(ld, 10)) (CORE-GEN-3).
+ * `ld` must be a whole number (else a `RangeError`). Above 10 it is clamped to 10, the cap the rules
+ * put on any modified Leadership (CORE-GEN-2, WHN-LEAD-3), so 33/36 is the best chance there is.
+ * Below 2 it is taken as it is: the rules set no lower limit, such a test simply never passes (0).
+ * A test's own modifiers (a Break test's margin) come after the cap: subtract them before calling.
+ * @example pLeadershipPass(7) // 21/36
+ * @example pLeadershipPass(12) // 33/36, as for Ld 10
+ */
 export function pLeadershipPass(ld: number): number {
-  if (typeof ld !== "number" || Number.isNaN(ld)) {
-    throw new RangeError(`pLeadershipPass: Leadership must be a number, got ${String(ld)}`);
+  if (typeof ld !== "number" || !Number.isInteger(ld)) {
+    throw new RangeError(`pLeadershipPass: Leadership must be a whole number, got ${String(ld)}`);
   }
-  return TWO_D6.pAtMost(ld);
+  return TWO_D6.pAtMost(Math.min(ld, MAX_LEADERSHIP));
 }

@@ -5,6 +5,7 @@ import { BattleStateSchema, SCHEMA_VERSION, type BattleState } from "../state/ba
 import type { SideId } from "../state/ids.js";
 import { toIssues } from "./issues.js";
 import { footprintOf } from "../rules/whn/unit.js";
+import { gunServesArm } from "../rules/whn/artillery/guns.js";
 import { rectCorners, rectsOverlap } from "../geometry/rect.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, type InputError, type InputIssue, type Result } from "./violation.js";
@@ -65,6 +66,22 @@ function checkSetup(setup: ReturnType<typeof BattleSetupSchema.parse>): InputIss
   if (fnfLeaders > SETUP_LIMITS.fnfLeaders) issues.push({ path: ["fnf", "leaders"], message: `${fnfLeaders} FnF leaders; a battle has at most ${SETUP_LIMITS.fnfLeaders}`, code: "too_big" });
   if (setup.firstSide !== undefined && !sideIds.includes(setup.firstSide))
     issues.push({ path: ["firstSide"], message: `unknown side "${setup.firstSide}"`, code: "custom" });
+  return issues;
+}
+
+/**
+ * WHN guns must be of a type their arm may serve, the same check as building a battery preset: a
+ * heavy gun is never horse artillery (WHN-ART-1).
+ */
+function unfitUnits(state: BattleState, order: readonly string[]): InputIssue[] {
+  const issues: InputIssue[] = [];
+  order.forEach((id, i) => {
+    const u = state.units[id as keyof typeof state.units];
+    if (u === undefined) return;
+    const art = u.artillery;
+    if (art !== null && !gunServesArm(art.gun, art.arm))
+      issues.push({ path: ["units", i, "artillery", "gun"], message: `a ${art.gun} gun cannot serve a ${art.arm} battery (WHN-ART-1)`, code: "gun_not_allowed" });
+  });
   return issues;
 }
 
@@ -177,6 +194,8 @@ export function prepareBattle(input: unknown): Result<{ battle: PreparedBattle; 
   const checked = BattleStateSchema.safeParse(draft);
   if (!checked.success) return invalid("setup/invalid", toIssues(checked.error));
   const state = checked.data as BattleState;
+  const unfit = state.ruleset === "whn" ? unfitUnits(state, s.units.map((u) => u.id as string)) : [];
+  if (unfit.length > 0) return invalid("setup/invalid", unfit);
   const overlaps = state.ruleset === "whn" ? overlappingUnits(state, s.units.map((u) => u.id as string)) : [];
   if (overlaps.length > 0) return invalid("setup/invalid", overlaps);
   return { ok: true, value: { battle: { state, wind: s.wind }, seed: s.seed } };

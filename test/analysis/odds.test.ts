@@ -39,6 +39,17 @@ describe("odds(): exact distributions against 20 000 sampled resolutions (99.9 %
     expect(a.mean).toBeCloseTo(7, 12);
     expect(a.quantiles.p50).toBe(7);
   });
+  it("CORE-GEN-2, WHN-LEAD-3: an effective Ld above 10 answers as 10, then the test's modifier applies; below 2 never passes", () => {
+    expect(odds({ kind: "leadership", ld: 12 }).events["passed"]).toBe(odds({ kind: "leadership", ld: 10 }).events["passed"]);
+    expect(odds({ kind: "leadership", ld: 12 }).events["passed"]).toBeCloseTo(33 / 36, 15);
+    expect(odds({ kind: "leadership", ld: 12, modifier: -2 }).events["passed"]).toBe(odds({ kind: "leadership", ld: 8 }).events["passed"]);
+    expect(odds({ kind: "leadership", ld: 1 }).events["passed"]).toBe(0);
+    expect(odds({ kind: "breakTest", ld: 14, margin: 3 }).events["broke"]).toBe(odds({ kind: "breakTest", ld: 10, margin: 3 }).events["broke"]);
+    expect(odds({ kind: "panic", ld: 11 }).events["disordered"]).toBeCloseTo(3 / 36, 15);
+    expect(odds({ kind: "rally", ld: 13 }).events["rallied"]).toBeCloseTo(33 / 36, 15);
+    expect(() => odds({ kind: "leadership", ld: 7.5 })).toThrow(RangeError);
+    check({ kind: "panic", ld: 12 }, 6);
+  });
   it("CORE-BREAK-1: a Break test at Ld 8, margin 2", () => {
     const a = check({ kind: "breakTest", ld: 8, margin: 2 }, 2);
     expect(a.events["broke"]).toBeCloseTo(21 / 36, 12);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createBattle } from "../../src/index.js";
 import { DEFAULT_CREW, FIRE_TABLE, GUNS, GUN_MOVES, LIMBER, gunMoveRate } from "../../src/rules/whn/artillery/index.js";
 import { battle, event, fire, gun, line, patch, patchGun, play, refuse, unit } from "../fixtures/artillery.js";
 
@@ -8,13 +9,23 @@ const movementWith = (spec: Parameters<typeof gun>[2], over: Parameters<typeof g
   battle([gun("fr-art", "fr", spec, { position: { x: 36, y: 8 }, ...over }), line("gb-1", 44)], { phase: "movement", step: "remaining" });
 
 describe("guns and crews (WHN-ART-1, WHN-ART-2)", () => {
-  it("WHN-ART-1: light T6 W2, medium and heavy T7 W3, every limber T7 W3; heavy guns are foot only; AMB-38 howitzer as medium", () => {
+  it("WHN-ART-1: light T6 W2, medium and heavy T7 W3, every limber T7 W3; heavy guns are foot only, refused at createBattle; AMB-38 howitzer as medium", () => {
     expect(GUNS.light).toMatchObject({ T: 6, W: 2 });
     expect(GUNS.medium).toMatchObject({ T: 7, W: 3 });
     expect(GUNS.heavy).toMatchObject({ T: 7, W: 3, arms: ["foot"] });
     expect(GUNS.howitzer).toEqual(GUNS.medium);
     expect(LIMBER).toEqual({ T: 7, W: 3 });
-    const s = battle([gun("fr-art", "fr", { gun: "heavy", arm: "horse" }), line("gb-1", 20)]);
+    // A heavy gun on a horse battery is refused when the battle is set up, as by the horseBattery preset...
+    const setup = { seed: 5, sides: [{ id: "fr", name: "French" }, { id: "gb", name: "British" }], units: [line("gb-1", 20), gun("fr-art", "fr", { gun: "heavy", arm: "horse" })] };
+    const created = createBattle(setup);
+    expect(created.ok).toBe(false);
+    if (!created.ok) {
+      expect(created.error.code).toBe("setup/invalid");
+      expect(created.error.issues).toEqual([{ path: ["units", 1, "artillery", "gun"], code: "gun_not_allowed", message: "a heavy gun cannot serve a horse battery (WHN-ART-1)" }]);
+    }
+    expect(createBattle({ ...setup, units: [line("gb-1", 20), gun("fr-art", "fr", { gun: "medium", arm: "horse" })] }).ok).toBe(true);
+    // ...and a state edited into one afterwards still may not fire it.
+    const s = patchGun(battle([gun("fr-art", "fr", { gun: "heavy" }), line("gb-1", 20)]), "fr-art", { arm: "horse" });
     expect(refuse(s, fire("fr-art", "gb-1", "shot"))).toMatchObject({ code: "artillery/heavy_never_horse", rule: "WHN-ART-1" });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Dist, pLeadershipPass, rollToHit, roller, scriptedDice, seedDice, toHitChance, toHitRolls } from "../../src/dice/index.js";
+import { Dist, MAX_LEADERSHIP, pLeadershipPass, rollToHit, roller, scriptedDice, seedDice, toHitChance, toHitRolls } from "../../src/dice/index.js";
 
 const NEEDS = [-2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15];
 
@@ -79,9 +79,17 @@ describe("Leadership tests (CORE-GEN-3)", () => {
     expect(pLeadershipPass(7)).toBeCloseTo(21 / 36, 15);
     expect(pLeadershipPass(2)).toBeCloseTo(1 / 36, 15);
     expect(pLeadershipPass(1)).toBe(0);
-    expect(pLeadershipPass(12)).toBeCloseTo(1, 15);
-    expect(pLeadershipPass(15)).toBeCloseTo(1, 15);
-    for (let ld = 0; ld <= 13; ld++) expect(pLeadershipPass(ld)).toBe(Dist.nd6(2).pAtMost(ld));
+    for (let ld = 0; ld <= 10; ld++) expect(pLeadershipPass(ld)).toBe(Dist.nd6(2).pAtMost(ld));
+  });
+
+  it("CORE-GEN-2, WHN-LEAD-3: an effective Ld above 10 is capped at 10; below 2 a test never passes; a fraction is refused", () => {
+    expect(MAX_LEADERSHIP).toBe(10);
+    for (const ld of [11, 12, 15, 99]) expect(pLeadershipPass(ld)).toBe(pLeadershipPass(10));
+    expect(pLeadershipPass(10)).toBeCloseTo(33 / 36, 15);
+    for (const ld of [1, 0, -3]) expect(pLeadershipPass(ld)).toBe(0);
+    expect(() => pLeadershipPass(7.5)).toThrow(RangeError);
+    expect(() => pLeadershipPass(Number.NaN)).toThrow(RangeError);
+    expect(() => pLeadershipPass(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 
   it("CORE-GEN-3: agrees with sampled 2D6 rolls", () => {

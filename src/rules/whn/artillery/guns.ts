@@ -113,3 +113,8 @@ export function gunMoveRate(u: Unit, state: "LIMBERED" | "UNLIMBERED" = u.format
 export function crewMove(u: Unit): number {
   return gunOf(u).arm === "horse" ? Math.max(HORSE_CREW_MOVE, u.profile.M) : u.profile.M;
 }
+
+/** Whether a gun type may serve with an arm: heavy guns are never horse artillery (WHN-ART-1). */
+export function gunServesArm(gun: GunType, arm: "foot" | "horse"): boolean {
+  return (GUNS[gun].arms as readonly string[]).includes(arm);
+}
