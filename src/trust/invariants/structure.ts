@@ -15,6 +15,9 @@ const ANSWERED: { readonly [kind: string]: { readonly phases: readonly string[];
   restraint: { phases: ["movement", "combat"], unit: true },
   challenge: { phases: ["combat"], unit: false },
   challengeAnswer: { phases: ["combat"], unit: false },
+  // The owner's choices (core.ownerChoices "ask"): redressing after a round, splitting attacks before the blows.
+  redress: { phases: ["movement", "combat"], unit: true },
+  attackSplit: { phases: ["combat"], unit: true },
 };
 
 /** Invariants of the state's structure, checked on every state and on every state loaded. */
