@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBattle } from "../../src/index.js";
+import { createBattleUnknown as createBattle } from "../../src/index.js";
 import { DEFAULT_CREW, FIRE_TABLE, GUNS, GUN_MOVES, LIMBER, gunMoveRate } from "../../src/rules/whn/artillery/index.js";
 import { battle, event, fire, gun, line, patch, patchGun, play, refuse, unit } from "../fixtures/artillery.js";
 
