@@ -3,7 +3,7 @@ import type { DiceState } from "../dice/index.js";
 
 const uint32 = z.int().min(0).max(4294967295);
 // Far beyond any battle, and far enough below 2^53 that rolling on never leaves the safe integers.
-const draws = z.int().min(0).max(2 ** 50);
+const draws = z.int().min(0).max(1_125_899_906_842_624); // 2^50
 
 /** Zod schema of the dice generator's state, stored in the battle state (plain data). */
 export const DiceStateSchema: z.ZodType<DiceState> = z.discriminatedUnion("kind", [

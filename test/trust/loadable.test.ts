@@ -33,7 +33,7 @@ const BROKEN: readonly [string, () => Json, string, readonly (string | number)[]
   ["an FnF unit of an unknown side", () => { const s = fnf(); s.fnf.units["fr-sarrut"].side = "ru"; return s; }, "fnf.sidesKnown", ["fnf", "units", "fr-sarrut", "side"]],
   ["an FnF leader of an unknown side", () => { const s = fnf(); s.fnf.leaders.merle.side = "ru"; return s; }, "fnf.sidesKnown", ["fnf", "leaders", "merle", "side"]],
   ["an FnF melee between units of one side", () => { const s = fnf(); s.fnf.melees.m1 = { id: "m1", defender: "fr-sarrut", attackers: ["fr-graindorge"] }; return s; }, "fnf.meleesOpposeSides", ["fnf", "melees", "m1", "attackers"]],
-  ["a loop in the chain of command", () => { const s = fnf(); s.fnf.leaders.reynier.superior = "merle"; return s; }, "fnf.commandChain", ["fnf", "leaders", "reynier", "superior"]],
+  ["a loop in the chain of command", () => { const s = fnf(); s.fnf.leaders.reynier.superior = "merle"; return s; }, "fnf.commandChain", ["fnf", "leaders", "merle", "superior"]],
   ["a leader answering to the enemy", () => { const s = fnf(); s.fnf.leaders.merle.superior = "wellington"; return s; }, "fnf.commandChain", ["fnf", "leaders", "merle", "superior"]],
   ["an FnF battle waiting for a decision", () => { const s = fnf(); s.pending = [{ kind: "challenge", side: "fr", unit: null, targets: [], rule: "CORE-CHAL-1" }]; return s; }, "pending.answerable", ["pending", 0]],
 ];

@@ -89,7 +89,13 @@ export const STRUCTURE_INVARIANTS: readonly Invariant[] = [
           const up = Object.hasOwn(f.leaders, cur.superior) ? f.leaders[cur.superior] : undefined;
           if (up === undefined) return at(path, `"${cur.id}" answers to unknown "${cur.superior}"`);
           if (up.side !== cur.side) return at(path, `"${cur.id}" (${cur.side}) answers to "${up.id}" of side ${up.side}`);
-          if (seen.has(up.id)) return at(path, `the chain of command from "${l.id}" loops back to "${up.id}"`);
+          if (seen.has(up.id)) {
+            // Named at the loop's smallest id, so the report does not depend on the record's key order.
+            const loop: string[] = [up.id];
+            for (let x = f.leaders[up.superior as keyof typeof f.leaders]; x !== undefined && x.id !== up.id; x = x.superior === null ? undefined : f.leaders[x.superior as keyof typeof f.leaders]) loop.push(x.id);
+            const first = loop.reduce((a, b) => (b < a ? b : a));
+            return at(["fnf", "leaders", first, "superior"], `the chain of command loops: ${loop.join(" → ")} → ${up.id}`);
+          }
           seen.add(up.id);
           cur = up;
         }
