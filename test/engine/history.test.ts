@@ -19,6 +19,8 @@ function sources(dir: string): string[] {
 function played(id: scenarios.BuiltinScenarioId, seed: number, decisions: number): { states: BattleState[]; log: readonly BattleEvent[]; record: ReturnType<typeof playBattle>["record"] } {
   const states: BattleState[] = [];
   const out = playBattle(scenarios.builtinScenario(id), ["random", "random"], seed, { maxDecisions: decisions, onDecision: (s) => void states.push(s) });
+  // The last decision may be followed by forced steps played automatically: end on the final state.
+  if (states.at(-1) !== out.state) states.push(out.state);
   return { states, log: out.log, record: out.record };
 }
 

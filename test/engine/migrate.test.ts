@@ -18,6 +18,14 @@ function replayed(): BattleState {
   return r.value.states.at(-1) as BattleState;
 }
 
+/** Plain data with every number rounded to 1e-9 (last-bit differences between math libraries vanish). */
+function rounded(v: unknown): unknown {
+  if (typeof v === "number") return Math.round(v * 1e9) / 1e9;
+  if (Array.isArray(v)) return v.map(rounded);
+  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rounded(x)]));
+  return v;
+}
+
 describe("version-1 saves", () => {
   it("the fixture is a version-1 save with its event log", () => {
     expect(fixture.state.schemaVersion).toBe(1);
@@ -35,8 +43,9 @@ describe("version-1 saves", () => {
     expect(s.eventSeq).toBe(fixture.state.log.length);
     expect(s.facts.movement.charges).toHaveLength(3);
     expect(Object.keys(s.facts.fleeRolls)).toHaveLength(1);
-    // Exactly the state the current engine reaches by playing the same actions.
-    expect(saveState(s)).toBe(saveState(replayed()));
+    // The state the current engine reaches by playing the same actions. The fixture was saved before
+    // the core's deterministic math (src/math), so lengths and angles may differ in their last bits.
+    expect(rounded(JSON.parse(saveState(s)))).toEqual(rounded(JSON.parse(saveState(replayed()))));
   });
 
   it("play on from a migrated save exactly as from the state the current engine reached", () => {
