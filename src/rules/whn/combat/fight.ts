@@ -53,7 +53,7 @@ function elitesInContact(state: BattleState, u: Unit, contacts: readonly Contact
  * steps in by half of what its side lost; the enemies touching it before the loss step in after it,
  * straight across the face they touch, so the combat stays in base contact (CORE-CC-1).
  */
-function closeUpOnSquare(state: BattleState, before: Unit, contacts: readonly Contact[]): BattleState {
+export function closeUpOnSquare(state: BattleState, before: Unit, contacts: readonly Contact[]): BattleState {
   const after = getUnit(state, before.id);
   if (after === undefined) return state;
   const step = dist(before.position, after.position);

@@ -23,7 +23,7 @@ import { getUnit } from "../unit.js";
 import { buildRound, type BuiltRound } from "./build.js";
 import { centreOfUnit } from "./contacts.js";
 import { roundOutcomes } from "./exact.js";
-import { keepSquareness, mainEnemy } from "./fight.js";
+import { closeUpOnSquare, keepSquareness, mainEnemy } from "./fight.js";
 import { resolveRound } from "./round.js";
 import type { CombatRecord as Combat, SideIndex } from "./types.js";
 
@@ -107,7 +107,15 @@ export function laterState(state: BattleState, combat: Combat, cs: ChainState, s
   }
   const lastWinner = cs.lastWinner === null ? null : sides[cs.lastWinner];
   const turn = { ...state.turn, activeSide: sides[cs.round % 2] as SideId };
-  return { state: { ...state, units, characters, turn }, combat: { ...start, rounds: combat.rounds + cs.round, lastWinner } };
+  let next: BattleState = { ...state, units, characters, turn };
+  // A square that lost models is re-laid about its centre and its enemies close up, as `combat/fight` does.
+  for (const id of combat.units) {
+    const u = getUnit(state, id);
+    const after = units[id];
+    if (u === undefined || after === undefined || u.formation !== "SQUARE" || after.figures === 0 || after.figures === u.figures) continue;
+    next = closeUpOnSquare(next, u, buildRound(state, combat).contacts);
+  }
+  return { state: next, combat: { ...start, rounds: combat.rounds + cs.round, lastWinner } };
 }
 
 /** The enemy whose centre an EXTENDED_ORDER unit's losses are taken away from (WHN-FORM-8). */
