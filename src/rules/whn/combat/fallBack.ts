@@ -51,7 +51,8 @@ export function travel(state: BattleState, u: Unit, dir: Vec2, distance: number,
   const reach = Math.min(distance, travelOnTable(start, dir, distance, state.table));
   if (reach <= nudge) return Math.max(0, reach);
   const hit = firstApproach(footprintAt(start, dir, nudge), dir, reach - nudge, blockersFor(state, u, ignore), STOP_SHORT);
-  return hit === null ? reach : Math.max(0, Math.min(reach, hit + nudge));
+  // A blocker met at once (hit 0) stops the unit where it stands: the nudge would carry it into a friend it barely touches.
+  return hit === null ? reach : hit === 0 ? 0 : Math.max(0, Math.min(reach, hit + nudge));
 }
 
 /**
