@@ -3,38 +3,29 @@ import * as z from "zod";
 import { event } from "./define.js";
 import { bool, character, count, dice, num, point, rule, text, unit, units } from "./fields.js";
 
+/** The fields of a move or a march (`unit/moved`, `unit/marched`): the same measures for both. */
+const MOVE_FIELDS = {
+  unit,
+  from: point.exactOptional(),
+  to: point.exactOptional(),
+  facing: num.exactOptional(),
+  cost: num.exactOptional(),
+  allowance: num,
+  wheel: num.exactOptional(),
+  turns: num.exactOptional(),
+  surcharge: num.exactOptional(),
+  models: count.exactOptional(),
+  longest: num.exactOptional(),
+};
+
 /** Unit events. */
 export const UNIT_EVENTS = {
   "unit/moved": event(
     "A unit makes a normal move (or a skirmish move, model by model).",
     ["CORE-MOVE-1", "WHN-MOVE-5", "WHN-MOVE-7"],
-    {
-      unit,
-      from: point.exactOptional(),
-      to: point.exactOptional(),
-      facing: num.exactOptional(),
-      cost: num.exactOptional(),
-      allowance: num,
-      wheel: num.exactOptional(),
-      turns: num.exactOptional(),
-      surcharge: num.exactOptional(),
-      models: count.exactOptional(),
-      longest: num.exactOptional(),
-    },
+    MOVE_FIELDS,
   ),
-  "unit/marched": event("A unit marches.", ["CORE-MOVE-2", "WHN-MOVE-1", "WHN-MOVE-2", "WHN-MOVE-7"], {
-    unit,
-    from: point.exactOptional(),
-    to: point.exactOptional(),
-    facing: num.exactOptional(),
-    cost: num.exactOptional(),
-    allowance: num,
-    wheel: num.exactOptional(),
-    turns: num.exactOptional(),
-    surcharge: num.exactOptional(),
-    models: count.exactOptional(),
-    longest: num.exactOptional(),
-  }),
+  "unit/marched": event("A unit marches.", ["CORE-MOVE-2", "WHN-MOVE-1", "WHN-MOVE-2", "WHN-MOVE-7"], MOVE_FIELDS),
   "unit/formationChanged": event("A unit changes formation.", ["WHN-FCHG-1", "WHN-CHRG-1"], {
     unit,
     from: text,
