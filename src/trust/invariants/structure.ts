@@ -92,7 +92,11 @@ export const STRUCTURE_INVARIANTS: readonly Invariant[] = [
           if (seen.has(up.id)) {
             // Named at the loop's smallest id, so the report does not depend on the record's key order.
             const loop: string[] = [up.id];
-            for (let x = f.leaders[up.superior as keyof typeof f.leaders]; x !== undefined && x.id !== up.id; x = x.superior === null ? undefined : f.leaders[x.superior as keyof typeof f.leaders]) loop.push(x.id);
+            let x = up.superior === null ? undefined : f.leaders[up.superior];
+            while (x !== undefined && x.id !== up.id) {
+              loop.push(x.id);
+              x = x.superior === null ? undefined : f.leaders[x.superior];
+            }
             const first = loop.reduce((a, b) => (b < a ? b : a));
             return at(["fnf", "leaders", first, "superior"], `the chain of command loops: ${loop.join(" → ")} → ${up.id}`);
           }

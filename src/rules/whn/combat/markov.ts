@@ -109,11 +109,13 @@ export function laterState(state: BattleState, combat: Combat, cs: ChainState, s
   const turn = { ...state.turn, activeSide: sides[cs.round % 2] as SideId };
   let next: BattleState = { ...state, units, characters, turn };
   // A square that lost models is re-laid about its centre and its enemies close up, as `combat/fight` does.
+  let contacts: BuiltRound["contacts"] | null = null;
   for (const id of combat.units) {
     const u = getUnit(state, id);
     const after = units[id];
     if (u === undefined || after === undefined || u.formation !== "SQUARE" || after.figures === 0 || after.figures === u.figures) continue;
-    next = closeUpOnSquare(next, u, buildRound(state, combat).contacts);
+    contacts ??= buildRound(state, combat).contacts;
+    next = closeUpOnSquare(next, u, contacts);
   }
   return { state: next, combat: { ...start, rounds: combat.rounds + cs.round, lastWinner } };
 }
