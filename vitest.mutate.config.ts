@@ -1,0 +1,16 @@
+// Vitest configuration used by `npm run mutate` only (Stryker's vitest runner loads it).
+// The test files come from FUSILLADE_MUTATE_TESTS (comma-separated folders or files), so each
+// mutant runs against the tests of the rules under mutation rather than the whole suite.
+import { defineConfig } from "vitest/config";
+
+const roots = (process.env.FUSILLADE_MUTATE_TESTS ?? "test")
+  .split(",")
+  .map((root) => root.trim().replace(/\/+$/, ""))
+  .filter((root) => root.length > 0);
+
+export default defineConfig({
+  test: {
+    include: roots.map((root) => (root.endsWith(".test.ts") ? root : `${root}/**/*.test.ts`)),
+    testTimeout: 60_000,
+  },
+});
