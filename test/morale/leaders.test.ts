@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { combatId, unitId, type BattleState } from "../../src/index.js";
 import { effectiveLeadership } from "../../src/rules/whn/leadership.js";
+import { footprintDistance } from "../../src/geometry/rect.js";
+import { characterFootprint, footprintOf } from "../../src/rules/whn/unit.js";
 import { removeModels } from "../../src/rules/whn/casualties.js";
 import { battleStandardReroll, leaderExtraAttacks, leaderFile, mayTakeFightingPlace, usesGeneralLeadership } from "../../src/rules/whn/morale/leaders.js";
 import { lookOutSir, mayPickOutJoinedCharacter, mayTargetLoneCharacter, LONE_CHARACTER_TO_HIT } from "../../src/rules/whn/morale/los.js";
@@ -24,6 +26,25 @@ describe("leaders and the General", () => {
     expect(ld(near, "fr-2").leaderBonus).toBe(0);
     const fleeing = withLeaders([["ney", "fr", { position: { x: 44, y: 24 }, order: "FLEEING" }]]);
     expect(ld(fleeing, "fr-1").leaderBonus).toBe(0);
+  });
+
+  it("WHN-LEAD-1: an enemy leader, a slain one and one beyond 12\" give nothing; exactly 12\" counts", () => {
+    // The enemy's leader stands 8" from fr-1: friends only.
+    const enemy = withLeaders([["wellington", "gb", { position: { x: 44, y: 24 } }]]);
+    expect(ld(enemy, "fr-1")).toMatchObject({ leadersNear: [], leaderBonus: 0, value: 6 });
+    // Ney 8" away, then slain: a removed leader steadies nobody.
+    const alive = withLeaders([["ney", "fr", { position: { x: 44, y: 24 } }]]);
+    const slain: BattleState = {
+      ...alive,
+      characters: { ...alive.characters, ney: { ...alive.characters.ney!, removed: { reason: "destroyed", gameTurn: 1 } } },
+    } as BattleState;
+    expect(ld(alive, "fr-1").value).toBe(7);
+    expect(ld(slain, "fr-1")).toMatchObject({ leadersNear: [], leaderBonus: 0, value: 6 });
+    // Range is measured edge to edge: put the leader's near edge exactly 12" from fr-1's right edge, then a bit more.
+    const gap8 = footprintDistance(characterFootprint(alive.characters.ney!), footprintOf(unit(alive, "fr-1")));
+    const at = (gap: number) => withLeaders([["ney", "fr", { position: { x: 44 + gap - gap8, y: 24 } }]]);
+    expect(ld(at(12), "fr-1").leaderBonus).toBe(1);
+    expect(ld(at(12.01), "fr-1").leaderBonus).toBe(0);
   });
 
   it("WHN-LEAD-2: a joined leader lends his Ld to his unit only; a General who joins loses his 12\" bonus", () => {
