@@ -113,4 +113,41 @@ describe("morale/rally", () => {
     const once = play(scene("DISORDERED"), [6, 6], rally());
     refused(once.state, rally(), "morale/already_tested", "WHN-RALLY-1");
   });
+
+  it("WHN-RALLY-1: one unit's rally test bars neither another unit's test nor its own in a later turn", () => {
+    const two = atStep(
+      battle([
+        battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 270, order: "DISORDERED" }),
+        battalion("fr-2", "fr", { position: { x: 12, y: 24 }, facing: 270, order: "DISORDERED" }),
+        ENEMY,
+      ]),
+      "fr",
+      "rally",
+    );
+    const first = play(two, [6, 6], rally());
+    expect(unit(first.state, "fr-1").order).toBe("DISORDERED");
+    expect(first.state.facts.turn).toMatchObject({ gameTurn: two.turn.gameTurn, rallied: ["fr-1"] });
+    const second = play(first.state, [1, 1], rally({ unit: "fr-2" }));
+    expect(types(second.events)).toEqual(["morale/rallyTest", "unit/rallied"]);
+    expect(unit(second.state, "fr-2").order).toBe("GOOD");
+    // The same memory, left over from an earlier game turn, no longer bars fr-1.
+    const later = { ...first.state, turn: { ...first.state.turn, gameTurn: first.state.turn.gameTurn + 1 } } as BattleState;
+    const again = play(later, [1, 1], rally());
+    expect(unit(again.state, "fr-1").order).toBe("GOOD");
+  });
+
+  it("CORE-RALLY-4: the reform may not overlap another unit, nor have more files than figures", () => {
+    // A friend 8" to the side: the 4-file column clears it, a 24-file line about the same centre would not.
+    const s = scene("FLEEING");
+    const near = atStep(
+      battle([battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 270, order: "FLEEING" }), battalion("fr-2", "fr", { position: { x: 44, y: 24 }, facing: 270 }), ENEMY]),
+      "fr",
+      "rally",
+    );
+    refused(near, rally({ reform: { formation: "LINE", files: 24 } }), "morale/reform_overlaps", "CORE-RALLY-4");
+    const figures = unit(s, "fr-1").figures;
+    refused(s, rally({ reform: { formation: "LINE", files: figures + 1 } }), "morale/bad_formation", "CORE-RALLY-4");
+    const r = play(s, [1, 1], rally({ reform: { formation: "LINE", files: figures } }));
+    expect(unit(r.state, "fr-1")).toMatchObject({ order: "GOOD", formation: "LINE", files: figures });
+  });
 });
