@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apply, withScriptedDice, type BattleState } from "../../src/index.js";
 import { centreOf } from "../../src/rules/whn/morale/flee.js";
-import { battalion, battle, beforeStartOf, atStep, leader, play, types, unit } from "../fixtures/morale.js";
+import { battalion, battle, beforeStartOf, atStep, character, leader, play, types, unit } from "../fixtures/morale.js";
 
 const ENEMY = battalion("gb-1", "gb", { position: { x: 36, y: 44 }, facing: 270, formation: "LINE", files: 12 });
 
@@ -28,6 +28,26 @@ describe("start-of-turn Panic tests", () => {
     expect(test).toMatchObject({ rule: "CORE-PANIC-3", unit: "fr-1", dice: [4, 3], target: 6, passed: false });
     expect(r.events.find((e) => e.type === "unit/disordered")).toMatchObject({ rule: "WHN-PANIC-3", unit: "fr-1" });
     expect(unit(r.state, "fr-1")).toMatchObject({ order: "DISORDERED", flags: { failedStartPanic: true } });
+  });
+
+  it("WHN-PANIC-3: a DISORDERED unit failing at the start of its turn is FLEEING with its joined character; its flee move waits", () => {
+    const s = beforeStartOf(
+      battle(
+        [
+          battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90, order: "DISORDERED" }),
+          battalion("fr-2", "fr", { position: { x: 42, y: 24 }, facing: 90, order: "FLEEING" }),
+          ENEMY,
+        ],
+        { firstSide: "gb", characters: [leader("ney", "fr", { joinedTo: "fr-1", position: { x: 36, y: 24 } })] },
+      ),
+      "fr",
+    );
+    const r = play(s, [6, 6, 3, 3, 3, 3], advance);
+    expect(types(r.events)).toEqual(["turn/phaseStarted", "morale/panicTest", "unit/mustFlee"]);
+    expect(r.events[1]).toMatchObject({ unit: "fr-1", target: 7, passed: false, order: "DISORDERED" });
+    expect(r.events[2]).toMatchObject({ rule: "WHN-PANIC-3", unit: "fr-1" });
+    expect(unit(r.state, "fr-1")).toMatchObject({ order: "FLEEING", position: unit(s, "fr-1").position, facing: 90 });
+    expect(character(r.state, "ney")).toMatchObject({ order: "FLEEING", joinedTo: "fr-1" });
   });
 
   it("CORE-PANIC-3: passing changes nothing", () => {
