@@ -92,7 +92,7 @@ const slug = targets
 const command = [node22, stryker, "run", "stryker.config.mjs", ...extra];
 // Be kind to a shared machine: lowest scheduling priority where `nice` exists.
 const useNice = process.platform !== "win32" && spawnSync("nice", ["true"]).status === 0;
-const [file, ...rest] = useNice ? ["nice", "-n", "15", ...command] : command;
+const [file, ...rest] = useNice ? ["nice", "-n", "10", ...command] : command;
 console.error(`mutate: ${globs.join(", ")} against ${tests.join(", ")} (report: reports/mutation/${slug}.html)`);
 const run = spawnSync(file, rest, {
   cwd: root,
