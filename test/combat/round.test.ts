@@ -106,6 +106,26 @@ describe("combat result (plain values)", () => {
     expect(scoreSides(on, [20, 19], [0, 0])[0]).toMatchObject({ outnumber: 1, total: 1 });
   });
 
+  it("CORE-CR-5: high ground adds 1 to its own side's total, never to the other side's", () => {
+    const high = withResult({ highGround: true });
+    const [a, b] = scoreSides(high, [20, 20], [2, 2]);
+    expect(a).toMatchObject({ highGround: 1, total: 3 });
+    expect(b).toMatchObject({ highGround: 0, total: 2 });
+    expect(settle([a, b], high)).toMatchObject({ kind: "decided", verdict: { winner: 0, margin: 1 } });
+    const low = withResult({}, { highGround: true });
+    expect(scoreSides(low, [20, 20], [2, 2]).map((x) => x.total)).toEqual([2, 3]);
+  });
+
+  it("CORE-CR-7: the outnumbering +1 goes to the side with more models, whichever it is, and counts joined characters", () => {
+    const on = { ...base, options: { ...base.options, outnumberBonus: true } };
+    const [a, b] = scoreSides(on, [12, 15], [1, 1]);
+    expect(a).toMatchObject({ outnumber: 0, total: 1, models: 12 });
+    expect(b).toMatchObject({ outnumber: 1, total: 2, models: 15 });
+    expect(scoreSides(on, [15, 15], [1, 1]).map((x) => x.outnumber)).toEqual([0, 0]);
+    const riders = { ...on, victims: [victim("a", 0, 20, { result: plainResult(20, { extraModels: 4 }) }), victim("b", 1, 20, { result: plainResult(20) })] };
+    expect(scoreSides(riders, [12, 15], [0, 0]).map((x) => x.outnumber)).toEqual([1, 0]);
+  });
+
   it("CORE-CR-8: the direct squareness bonus is added after the other bonuses (HR-SQUARE-3)", () => {
     const input = { ...base, sides: [{ squareness: 3 }, { squareness: 1 }] as const, options: { ...base.options, squareness: "direct" as const } };
     const [a, b] = scoreSides(input, [20, 20], [1, 2]);
