@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { meleeToHitNeed, shootingNeed, toWoundNeed } from "../../src/rules/whn/tables.js";
-import { BAND_MODIFIER, WEAPONS, rangeBand, weaponStats } from "../../src/rules/whn/shooting/weapons.js";
+import { BAND_MODIFIER, WEAPONS, hitStrength, maxRange, rangeBand, weaponStats } from "../../src/rules/whn/shooting/weapons.js";
+import { firingModels } from "../../src/rules/whn/shooting/firers.js";
+import { weaponEffect } from "../../src/rules/whn/combat/weapons.js";
+import { modelCountBonus, rankBonusOf, squarenessBonus } from "../../src/rules/whn/combat/ranks.js";
 import { toHitScore, type ToHitInput } from "../../src/rules/whn/shooting/modifiers.js";
 import { panicThreshold } from "../../src/rules/whn/shooting/panic.js";
 import { FIRE_TABLE, GUNS, GUN_MOVES, LIMBER } from "../../src/rules/whn/artillery/guns.js";
@@ -351,5 +354,112 @@ describe("FnF tables", () => {
     );
     expect(Object.keys(M)).toHaveLength(20);
     expect(Object.keys(T)).toHaveLength(8);
+  });
+});
+
+describe("tables held since the mutation audit (#17)", () => {
+  it("CORE-SHOOT-7: the ancient missiles table, every cell (long range beyond half the maximum)", () => {
+    const table = cells(`
+| weapon | max range | S | note |
+| --- | --- | --- | --- |
+| shortBow | 16" | 3 | |
+| bow | 24" | 3 | |
+| compositeBow | 24" | 3 | |
+| longbow | 30" | 3 | |
+| crossbow | 30" | 4 | |
+| sling | 18" | 3 | |
+| javelin | 8" | user's S | |`);
+    expect(table).toHaveLength(7);
+    for (const [name, max, strength] of table) {
+      const w = weaponStats(name as "bow", DEFAULT_OPTIONS);
+      const m = num(max) as number;
+      const s = strength === "user's S" ? 5 : num(strength);
+      expect([name, maxRange(w), hitStrength(w, 5)]).toEqual([name, m, s]);
+      expect([name, rangeBand(w, m / 2), rangeBand(w, m / 2 + 0.01), rangeBand(w, m), rangeBand(w, m + 0.01)]).toEqual([name, "close", "long", "long", null]);
+    }
+  });
+
+  it("WHN-CC-1: the close-combat weapons table, every cell", () => {
+    const table = cells(`
+| weapon | ranks fighting | effect |
+| --- | --- | --- |
+| musketBayonet | 1 | user's S |
+| rifleSwordBayonet | 1 | user's S |
+| pike | 2 (1 while DISORDERED) | user's S |
+| infantrySword | 1 | user's S |
+| sabre | 1 | +1 S |
+| lance | 1 | +1 S and strikes first |`);
+    expect(table).toHaveLength(6);
+    const charging = { charging: true, mounted: true, disordered: false, lanceBonusAlways: false };
+    for (const [name, ranks, effect] of table) {
+      const e = weaponEffect(name as "pike", charging);
+      const dis = weaponEffect(name as "pike", { ...charging, charging: false, disordered: true });
+      const [ordered, disordered] = [Number((ranks ?? "").split(" ")[0]), Number(/\((\d)/.exec(ranks ?? "")?.[1] ?? (ranks ?? "").split(" ")[0])];
+      const bonus = effect === "user's S" ? 0 : modifier(effect);
+      const first = (effect ?? "").includes("strikes first");
+      expect([name, e.ranks, dis.ranks, e.strength, e.tier]).toEqual([name, ordered, disordered, bonus, first ? 1 : 2]);
+    }
+  });
+
+  it("WHN-FORM-1 / WHN-CC-2: the rank bonus cap of each formation, against infantry, cavalry and squares", () => {
+    // Four full ranks behind a front of 4 (or 3) models; each cell: [vs infantry, vs cavalry, vs square].
+    const table = cells(`
+| formation | front 4 | front 3 |
+| --- | --- | --- |
+| MARCH_COLUMN | 0,0,0 | 0,0,0 |
+| ATTACK_COLUMN | 3,0,3 | 0,0,0 |
+| LINE | 1,0,1 | 1,0,1 |
+| SQUARE | 0,4,0 | 0,4,0 |
+| CAV_COLUMN | 2,2,0 | 0,0,0 |
+| CAV_LINE | 1,1,0 | 1,1,0 |
+| OPEN_ORDER | 0,0,0 | 0,0,0 |
+| EXTENDED_ORDER | 0,0,0 | 0,0,0 |`);
+    const vs = [
+      { allCavalry: false, allSquares: false },
+      { allCavalry: true, allSquares: false },
+      { allCavalry: false, allSquares: true },
+    ];
+    for (const [formation, four, three] of table) {
+      for (const [front, cell] of [[4, four], [3, three]] as const) {
+        const ranks = [front, 4, 4, 4, 4];
+        const got = vs.map((v) => rankBonusOf(formation as "LINE", ranks, v)).join(",");
+        expect([formation, front, got]).toEqual([formation, front, cell]);
+      }
+    }
+    // A rank of 3 models behind does not count (CORE-CR-2).
+    expect(rankBonusOf("ATTACK_COLUMN", [4, 4, 3, 3], vs[0]!)).toBe(1);
+  });
+
+  it("WHN-SHOOT-9: the firing table, every cell (a 4-wide unit, 3 deep; squares 24 models)", () => {
+    const table = cells(`
+| formation | stationary | moved |
+| --- | --- | --- |
+| MARCH_COLUMN | 4 | 4 |
+| ATTACK_COLUMN | 6 | 4 |
+| LINE | 6 | 4 |
+| SQUARE | 6 | 6 |
+| CAV_COLUMN | 4 | 4 |
+| CAV_LINE | 4 | 4 |
+| OPEN_ORDER | 12 | 12 |
+| EXTENDED_ORDER | 12 | 12 |`);
+    for (const [formation, stationary, moved] of table) {
+      const figures = formation === "SQUARE" ? 24 : 12;
+      const input = { formation: formation as "LINE", ranks: [4, 4, 4], figures, order: "GOOD" as const };
+      expect([formation, firingModels({ ...input, moved: false }).count, firingModels({ ...input, moved: true }).count]).toEqual([formation, num(stationary), num(moved)]);
+    }
+  });
+
+  it("HR-SQUARE-2 and HR-SQUARE-5: the squareness and model-count bonuses, every cell", () => {
+    const [square] = cells(`
+| squareness | 4×4 | 5×5 | 6×6 | 7×7 | 9×9 |
+| --- | --- | --- | --- | --- | --- |
+| bonus | 0 | +1 | +2 | +3 | +5 |`);
+    [4, 5, 6, 7, 9].forEach((a, i) => expect([a, squarenessBonus(a)]).toEqual([a, num(square?.[i + 1])]));
+    const [count] = cells(`
+| models | 24 | 25 | 34 | 35 | 45 | 55 | 65 |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| bonus | 0 | +1 | +1 | +2 | +3 | +4 | +5 |`);
+    [24, 25, 34, 35, 45, 55, 65].forEach((m, i) => expect([m, modelCountBonus(m, null)]).toEqual([m, num(count?.[i + 1])]));
+    expect(modelCountBonus(65, 3)).toBe(3);
   });
 });
