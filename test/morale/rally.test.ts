@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, withScriptedDice, type BattleState } from "../../src/index.js";
 import { centreOf } from "../../src/rules/whn/morale/flee.js";
+import { rallyViolation } from "../../src/rules/whn/morale/rally.js";
 import { mayMoveVoluntarily, shootingBsModifier, stationaryReason } from "../../src/rules/whn/morale/disorder.js";
 import { atStep, battalion, battle, character, deepFreeze, leader, play, types, unit } from "../fixtures/morale.js";
 
@@ -12,11 +13,11 @@ function scene(order: "DISORDERED" | "FLEEING", over: object = {}, extra: Partia
 
 const rally = (over: object = {}) => ({ type: "morale/rally", unit: "fr-1", ...over });
 
-function refused(s: BattleState, action: unknown, code: string, rule: string): void {
+function refused(s: BattleState, action: unknown, code: string, rule: string, details: object = {}): void {
   deepFreeze(s);
   const r = apply(withScriptedDice(s, [1, 1]), action);
   expect(r.ok).toBe(false);
-  if (!r.ok) expect(r.violation).toMatchObject({ code, rule });
+  if (!r.ok) expect(r.violation).toMatchObject({ ...details, code, rule });
 }
 
 describe("morale/rally", () => {
@@ -64,7 +65,7 @@ describe("morale/rally", () => {
   });
 
   it("CORE-RALLY-2: a FLEEING unit of fewer than 5 models cannot rally", () => {
-    refused(scene("FLEEING", { figures: 4 }), rally(), "morale/too_few_models", "CORE-RALLY-2");
+    refused(scene("FLEEING", { figures: 4 }), rally(), "morale/too_few_models", "CORE-RALLY-2", { unit: "fr-1", models: 4, min: 5 });
   });
 
   it("CORE-RALLY-2: a joined character counts towards the five models (CORE-GEN-7)", () => {
@@ -75,7 +76,7 @@ describe("morale/rally", () => {
   it("CORE-RALLY-3: a unit that failed a start-of-turn Panic test may not rally", () => {
     const s = scene("DISORDERED");
     const barred = { ...s, units: { ...s.units, "fr-1": { ...unit(s, "fr-1"), flags: { ...unit(s, "fr-1").flags, failedStartPanic: true } } } } as BattleState;
-    refused(barred, rally(), "morale/failed_start_panic", "CORE-RALLY-3");
+    refused(barred, rally(), "morale/failed_start_panic", "CORE-RALLY-3", { unit: "fr-1" });
   });
 
   it("CORE-RALLY-4: a unit rallied from FLEEING is rearranged about its centre for free and may not move", () => {
@@ -91,8 +92,9 @@ describe("morale/rally", () => {
   });
 
   it("CORE-RALLY-4: only a unit rallying from FLEEING is reformed, and only into its troop type's formations", () => {
-    refused(scene("DISORDERED"), rally({ reform: { facing: 0 } }), "morale/reform_not_allowed", "CORE-RALLY-4");
-    refused(scene("FLEEING"), rally({ reform: { formation: "CAV_LINE" } }), "morale/bad_formation", "CORE-RALLY-4");
+    refused(scene("DISORDERED"), rally({ reform: { facing: 0 } }), "morale/reform_not_allowed", "CORE-RALLY-4", { unit: "fr-1", order: "DISORDERED" });
+    const infantry = ["MARCH_COLUMN", "ATTACK_COLUMN", "LINE", "SQUARE", "OPEN_ORDER"];
+    refused(scene("FLEEING"), rally({ reform: { formation: "CAV_LINE" } }), "morale/bad_formation", "CORE-RALLY-4", { unit: "fr-1", formation: "CAV_LINE", allowed: infantry });
   });
 
   it("WHN-RALLY-3: a rallied unit shoots at BS −1 this turn; rallied from disorder it may move unless the option forbids (AMB-33)", () => {
@@ -105,13 +107,43 @@ describe("morale/rally", () => {
   });
 
   it("WHN-RALLY-1: only in the rally step, only the active player's FLEEING or DISORDERED units, once a turn", () => {
-    refused({ ...scene("DISORDERED"), turn: { ...scene("DISORDERED").turn, step: "remaining" } }, rally(), "morale/wrong_step", "CORE-TURN-2");
+    refused({ ...scene("DISORDERED"), turn: { ...scene("DISORDERED").turn, step: "remaining" } }, rally(), "morale/wrong_step", "CORE-TURN-2", { step: "remaining", allowed: "rally" });
     refused(scene("DISORDERED"), rally({ unit: "gb-1" }), "action/not_your_turn", "CORE-TURN-2");
     expect(apply(scene("DISORDERED"), rally({ unit: "nobody" }))).toMatchObject({ ok: false, violation: { code: "action/unknown_unit" } });
     const good = atStep(battle([battalion("fr-1", "fr"), ENEMY]), "fr", "rally");
-    refused(good, rally(), "morale/not_rallyable", "WHN-RALLY-1");
+    refused(good, rally(), "morale/not_rallyable", "WHN-RALLY-1", { unit: "fr-1", order: "GOOD" });
     const once = play(scene("DISORDERED"), [6, 6], rally());
-    refused(once.state, rally(), "morale/already_tested", "WHN-RALLY-1");
+    refused(once.state, rally(), "morale/already_tested", "WHN-RALLY-1", { unit: "fr-1" });
+  });
+
+  it("CORE-RALLY-4: a reform that would cross the table edge is refused; only light infantry may reform into OPEN_ORDER", () => {
+    const edge = scene("FLEEING", { position: { x: 4, y: 24 } });
+    refused(edge, rally({ reform: { formation: "LINE", files: 24 } }), "morale/reform_off_table", "CORE-RALLY-4", { unit: "fr-1" });
+    expect(unit(play(edge, [1, 1], rally({ reform: { formation: "LINE", files: 8 } })).state, "fr-1").formation).toBe("LINE");
+    refused(scene("FLEEING"), rally({ reform: { formation: "OPEN_ORDER" } }), "morale/bad_formation", "CORE-RALLY-4", { unit: "fr-1", formation: "OPEN_ORDER" });
+    const light = play(scene("FLEEING", { light: true }), [1, 1], rally({ reform: { formation: "OPEN_ORDER" } }));
+    expect(unit(light.state, "fr-1")).toMatchObject({ order: "GOOD", formation: "OPEN_ORDER" });
+  });
+
+  it("WHN-RALLY-1: rallyViolation, as the legal-action listers call it, names unknown, removed and enemy units", () => {
+    const s = scene("DISORDERED");
+    expect(rallyViolation(s, undefined)).toMatchObject({ code: "morale/unknown_unit", rule: "WHN-RALLY-1", unit: null });
+    const gone = { ...unit(s, "fr-1"), removed: { reason: "destroyed" as const, gameTurn: 1 } };
+    expect(rallyViolation(s, gone)).toMatchObject({ code: "morale/unknown_unit", rule: "WHN-RALLY-1", unit: "fr-1" });
+    expect(rallyViolation(s, { ...unit(s, "gb-1"), order: "DISORDERED" })).toMatchObject({ code: "morale/not_your_unit", rule: "WHN-RALLY-1", unit: "gb-1", side: "gb" });
+    expect(rallyViolation(s, unit(s, "fr-1"))).toBeNull();
+  });
+
+  it("WHN-RALLY-4: the failure event names the unit and its order; CORE-RALLY-1: a rider's rally leaves other characters alone", () => {
+    const failed = play(scene("DISORDERED"), [6, 6], rally());
+    expect(failed.events[1]).toMatchObject({ type: "unit/rallyFailed", unit: "fr-1", order: "DISORDERED" });
+    const s = scene("FLEEING", {}, {
+      characters: [leader("ney", "fr", { joinedTo: "fr-1", order: "FLEEING", position: { x: 36, y: 24 } }), leader("soult", "fr", { position: { x: 60, y: 10 } })],
+    });
+    const r = play(s, [1, 1], rally());
+    expect(character(r.state, "ney").order).toBe("GOOD");
+    expect(r.state.characters).toHaveProperty("soult");
+    expect(character(r.state, "soult")).toEqual(character(s, "soult"));
   });
 
   it("WHN-RALLY-1: one unit's rally test bars neither another unit's test nor its own in a later turn", () => {
@@ -144,9 +176,9 @@ describe("morale/rally", () => {
       "fr",
       "rally",
     );
-    refused(near, rally({ reform: { formation: "LINE", files: 24 } }), "morale/reform_overlaps", "CORE-RALLY-4");
+    refused(near, rally({ reform: { formation: "LINE", files: 24 } }), "morale/reform_overlaps", "CORE-RALLY-4", { unit: "fr-1", other: "fr-2" });
     const figures = unit(s, "fr-1").figures;
-    refused(s, rally({ reform: { formation: "LINE", files: figures + 1 } }), "morale/bad_formation", "CORE-RALLY-4");
+    refused(s, rally({ reform: { formation: "LINE", files: figures + 1 } }), "morale/bad_formation", "CORE-RALLY-4", { unit: "fr-1", files: figures + 1, figures });
     const r = play(s, [1, 1], rally({ reform: { formation: "LINE", files: figures } }));
     expect(unit(r.state, "fr-1")).toMatchObject({ order: "GOOD", formation: "LINE", files: figures });
   });
