@@ -154,6 +154,48 @@ describe("FnF melee", () => {
     expect(unit(s, "gb1").removed).toBe("destroyed");
   });
 
+  it("FNF-MEL-5: Charge repulsed beyond −10 costs one more captured stand per point; at −10 none", () => {
+    const at10 = fight(contact({ nation: "other" }), [1, 1, 6, 6]);
+    expect(events(at10, "fnf/meleeRolled")[0]).toMatchObject({ difference: -10, result: "CHARGE_REPULSED" });
+    expect(unit(at10, "fr1").bases).toBe(5);
+    expect(at10.fnf?.captured["gb"]).toBe(1);
+    const at11 = fight(contact({ nation: "other" }, { nation: "russian" }), [1, 1, 6, 6]);
+    expect(events(at11, "fnf/meleeRolled")[0]).toMatchObject({ difference: -11, result: "CHARGE_REPULSED" });
+    expect(unit(at11, "fr1").bases).toBe(4);
+    expect(at11.fnf?.captured["gb"]).toBe(2);
+  });
+
+  it("FNF-MEL-7: on Driven back the attacker may break through instead of carrying the position", () => {
+    const carry = fight(contact(), [4, 4, 2, 2]);
+    expect(events(carry, "fnf/carriedPosition")).toHaveLength(1);
+    expect(events(carry, "fnf/breakthrough")).toHaveLength(0);
+    const through = fight(contact(), [4, 4, 2, 2], { drivenBack: "breakthrough" });
+    expect(results(through)).toEqual(["DRIVEN_BACK"]);
+    expect(events(through, "fnf/breakthrough")[0]).toMatchObject({ unit: "fr1", rule: "FNF-MEL-7" });
+    expect(events(through, "fnf/carriedPosition")).toHaveLength(0);
+  });
+
+  it("FNF-ART-5: a battery Hard pressed is silenced and withdrawn beyond musket range, neither damaged nor disordered", () => {
+    const bat = { id: "gb1", side: "gb", kind: "battery", arm: "artillery", bases: 1, battery: { type: "FOOT" }, position: { x: 20, y: 30 }, facing: 270 };
+    const s = fight(contact({}, {}, { gb1: bat }), [1, 1, 3, 3], { advance: false });
+    expect(events(s, "fnf/meleeRolled")[0]).toMatchObject({ difference: 2, result: "HARD_PRESSED" });
+    expect(events(s, "fnf/silenced")[0]).toMatchObject({ unit: "gb1", rule: "FNF-ART-5" });
+    expect(unit(s, "gb1")).toMatchObject({ bases: 1, disordered: false, removed: null, battery: { silenced: true, withdrawn: true, damaged: false, limbered: true } });
+    expect(unit(s, "gb1").position.y).toBeGreaterThan(34);
+  });
+
+  it("FNF-DET-4: a defending detachment survives a result below 0 and is destroyed at exactly 0", () => {
+    const det = { id: "gb1", side: "gb", kind: "detachment", arm: "infantry", bases: 1, position: { x: 20, y: 30 }, facing: 270 };
+    const below = fight(contact({}, {}, { gb1: det }), [1, 1, 4, 5]);
+    expect(events(below, "fnf/meleeRolled")[0]).toMatchObject({ difference: -1, result: "ASSAULT_CHECKED" });
+    expect(unit(below, "gb1").removed).toBeNull();
+    expect(unit(below, "fr1").disordered).toBe(true);
+    const zero = fight(contact({}, {}, { gb1: det }), [1, 1, 4, 4]);
+    expect(events(zero, "fnf/meleeRolled")[0]).toMatchObject({ difference: 0 });
+    expect(unit(zero, "gb1").removed).toBe("destroyed");
+    expect(events(zero, "fnf/meleeRolled")).toHaveLength(1);
+  });
+
   it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
     const s = play(withDice(contact(), [3, 3, 3, 3]), { type: "turn/advance" });
     expect(s.fnf?.melees).toEqual({});
