@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply } from "../../src/index.js";
+import { apply, withScriptedDice } from "../../src/index.js";
 import { fnfFirePoints } from "../../src/rules/fnf/index.js";
 import { advanceTo, brigade, events, fnfBattle, play, playWith, unit } from "./helpers.js";
 
@@ -194,6 +194,41 @@ describe("FnF melee", () => {
     expect(events(zero, "fnf/meleeRolled")[0]).toMatchObject({ difference: 0 });
     expect(unit(zero, "gb1").removed).toBe("destroyed");
     expect(events(zero, "fnf/meleeRolled")).toHaveLength(1);
+  });
+
+  it("FNF-MEL-5 and FNF-MEL-8: the events of a melee name the lead, the round, both dice, totals and each loss in order", () => {
+    const s = contact();
+    const r = apply(withScriptedDice(s, [1, 2, 2, 2, 1, 1, 1, 1]), { type: "fnf/resolveMelee", melee: "melee-1" });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.events.map((e) => [e.type, e.rule])).toEqual([
+      ["fnf/meleeRolled", "FNF-MEL-5"],
+      ["fnf/disordered", "FNF-MEL-5"],
+      ["fnf/basesLost", "FNF-MEL-6"],
+      ["fnf/disordered", "FNF-MEL-5"],
+      ["fnf/basesLost", "FNF-MEL-6"],
+      ["fnf/meleeRolled", "FNF-MEL-5"],
+      ["fnf/meleeResult", "FNF-MEL-5"],
+      ["fnf/disordered", "FNF-MEL-5"],
+      ["fnf/movedAway", "FNF-MEL-6"],
+      ["fnf/carriedPosition", "FNF-MEL-7"],
+    ]);
+    const [first, dis1, lost1, dis2, lost2, second, result] = r.events;
+    expect(first).toMatchObject({ lead: "fr1", defender: "gb1", round: 1, attackerDice: [1, 2], defenderDice: [2, 2], attackerTotal: 6, defenderTotal: 6, difference: 0, result: "DESPERATE_STRUGGLE" });
+    expect([dis1, lost1, dis2, lost2]).toMatchObject([{ unit: "fr1" }, { unit: "fr1", bases: 1, how: "lost", left: 5 }, { unit: "gb1" }, { unit: "gb1", bases: 1, how: "lost", left: 5 }]);
+    expect(second).toMatchObject({ lead: "fr1", defender: "gb1", round: 2, attackerDice: [1, 1], defenderDice: [1, 1], attackerTotal: 1, defenderTotal: 0, difference: 1, result: "HARD_PRESSED" });
+    expect(result).toMatchObject({ defender: "gb1", lead: "fr1", result: "HARD_PRESSED", difference: 1 });
+    expect(r.state.fnf?.melees).toEqual({});
+  });
+
+  it("FNF-MEL-1: the lead named must be one of the melee's attackers; naming the only one changes nothing", () => {
+    const s = contact();
+    const bad = apply(withScriptedDice(s, [3, 3, 3, 3]), { type: "fnf/resolveMelee", melee: "melee-1", lead: "gb1" });
+    expect(bad.ok ? null : bad.violation).toMatchObject({ code: "fnf/bad_lead", rule: "FNF-MEL-1", melee: "melee-1", lead: "gb1" });
+    const unknown = apply(withScriptedDice(s, [3, 3, 3, 3]), { type: "fnf/resolveMelee", melee: "melee-9" });
+    expect(unknown.ok ? null : unknown.violation).toMatchObject({ code: "fnf/unknown_melee", rule: "FNF-MEL-1a", melee: "melee-9" });
+    const named = fight(s, [3, 3, 3, 3], { lead: "fr1" });
+    expect(events(named, "fnf/meleeRolled")[0]).toMatchObject({ lead: "fr1", difference: 1 });
   });
 
   it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
