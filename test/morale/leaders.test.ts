@@ -36,12 +36,12 @@ describe("leaders and the General", () => {
     const alive = withLeaders([["ney", "fr", { position: { x: 44, y: 24 } }]]);
     const slain: BattleState = {
       ...alive,
-      characters: { ...alive.characters, ney: { ...alive.characters.ney!, removed: { reason: "destroyed", gameTurn: 1 } } },
+      characters: { ...alive.characters, ney: { ...character(alive, "ney"), removed: { reason: "destroyed", gameTurn: 1 } } },
     } as BattleState;
     expect(ld(alive, "fr-1").value).toBe(7);
     expect(ld(slain, "fr-1")).toMatchObject({ leadersNear: [], leaderBonus: 0, value: 6 });
     // Range is measured edge to edge: put the leader's near edge exactly 12" from fr-1's right edge, then a bit more.
-    const gap8 = footprintDistance(characterFootprint(alive.characters.ney!), footprintOf(unit(alive, "fr-1")));
+    const gap8 = footprintDistance(characterFootprint(character(alive, "ney")), footprintOf(unit(alive, "fr-1")));
     const at = (gap: number) => withLeaders([["ney", "fr", { position: { x: 44 + gap - gap8, y: 24 } }]]);
     expect(ld(at(12), "fr-1").leaderBonus).toBe(1);
     expect(ld(at(12.01), "fr-1").leaderBonus).toBe(0);
