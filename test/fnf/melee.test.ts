@@ -231,6 +231,72 @@ describe("FnF melee", () => {
     expect(events(named, "fnf/meleeRolled")[0]).toMatchObject({ lead: "fr1", difference: 1 });
   });
 
+  it("FNF-MEL-5 and FNF-MEL-6: each result's losses, disorder and moves are logged with their rule and kind", () => {
+    const trace = (st: S, dice: number[]) => {
+      const r = apply(withScriptedDice(st, dice), { type: "fnf/resolveMelee", melee: "melee-1" });
+      if (!r.ok) throw new Error(r.violation.code);
+      return r.events.slice(2).map((e) => [e.type, e.rule, e["how"] ?? e["unit"]]);
+    };
+    expect(trace(contact(), [4, 4, 2, 2])).toEqual([
+      ["fnf/disordered", "FNF-MEL-5", "gb1"],
+      ["fnf/basesLost", "FNF-MEL-6", "fled"],
+      ["fnf/movedAway", "FNF-MEL-6", "beyondMusket"],
+      ["fnf/carriedPosition", "FNF-MEL-7", "fr1"],
+    ]);
+    expect(trace(contact(), [1, 1, 2, 3])).toEqual([
+      ["fnf/disordered", "FNF-MEL-5", "fr1"],
+      ["fnf/movedAway", "FNF-MEL-6", "recoil"],
+    ]);
+    expect(trace(contact(), [1, 1, 4, 4])).toEqual([
+      ["fnf/basesLost", "FNF-MEL-5", "fled"],
+      ["fnf/disordered", "FNF-MEL-5", "fr1"],
+      ["fnf/movedAway", "FNF-MEL-6", "beyondMusket"],
+    ]);
+    expect(trace(contact(), [1, 1, 6, 6])).toEqual([
+      ["fnf/brigadierLost", "FNF-LDR-3", "captured"],
+      ["fnf/basesLost", "FNF-MEL-5", "captured"],
+      ["fnf/disordered", "FNF-MEL-5", "fr1"],
+      ["fnf/movedAway", "FNF-MEL-6", "fullMove"],
+    ]);
+    // Two desperate struggles: the second round's disorder is FNF-MEL-8's; then Swept by 11.
+    expect(trace(contact(), [1, 2, 2, 2, 1, 2, 2, 2, 6, 6, 1, 1]).filter(([type]) => type !== "fnf/meleeRolled")).toEqual([
+      ["fnf/basesLost", "FNF-MEL-6", "lost"],
+      ["fnf/disordered", "FNF-MEL-5", "gb1"],
+      ["fnf/basesLost", "FNF-MEL-6", "lost"],
+      ["fnf/disordered", "FNF-MEL-8", "fr1"],
+      ["fnf/basesLost", "FNF-MEL-6", "lost"],
+      ["fnf/disordered", "FNF-MEL-8", "gb1"],
+      ["fnf/basesLost", "FNF-MEL-6", "lost"],
+      ["fnf/meleeResult", "FNF-MEL-5", undefined],
+      ["fnf/disordered", "FNF-MEL-5", "gb1"],
+      ["fnf/basesLost", "FNF-MEL-5", "captured"],
+      ["fnf/basesLost", "FNF-MEL-5", "fled"],
+      ["fnf/movedAway", "FNF-MEL-6", "fullMove"],
+      ["fnf/breakthrough", "FNF-MEL-7", "fr1"],
+    ]);
+  });
+
+  it("FNF-ART-5: a struggle silences and damages a battery without withdrawing or limbering it", () => {
+    const bat = { id: "gb1", side: "gb", kind: "battery", arm: "artillery", bases: 1, battery: { type: "FOOT" }, position: { x: 20, y: 30 }, facing: 270 };
+    const s = fight(contact({}, {}, { gb1: bat }), [1, 1, 4, 4, 1, 1, 5, 5]);
+    expect(results(s)).toEqual(["DESPERATE_STRUGGLE", "ASSAULT_FALTERS"]);
+    expect(events(s, "fnf/silenced")[0]).toMatchObject({ unit: "gb1", rule: "FNF-MEL-5" });
+    expect(unit(s, "gb1")).toMatchObject({ bases: 1, battery: { silenced: true, damaged: true, withdrawn: false, limbered: false } });
+    expect(unit(s, "fr1")).toMatchObject({ bases: 4, disordered: true });
+  });
+
+  it("FNF-DET-4: the detachment is removed at once, before any struggle or result touches the attacker", () => {
+    const det = { id: "gb1", side: "gb", kind: "detachment", arm: "infantry", bases: 1, position: { x: 20, y: 30 }, facing: 270 };
+    for (const dice of [[1, 1, 4, 4], [1, 1, 3, 4]]) {
+      const s = fight(contact({}, {}, { gb1: det }), dice);
+      expect(events(s, "fnf/unitRemoved")[0]).toMatchObject({ unit: "gb1", rule: "FNF-DET-4" });
+      expect(unit(s, "gb1").removed).toBe("destroyed");
+      expect(unit(s, "fr1")).toMatchObject({ bases: 6, disordered: false });
+      expect(events(s, "fnf/meleeRolled")).toHaveLength(1);
+      expect(s.fnf?.melees).toEqual({});
+    }
+  });
+
   it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
     const s = play(withDice(contact(), [3, 3, 3, 3]), { type: "turn/advance" });
     expect(s.fnf?.melees).toEqual({});
