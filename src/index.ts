@@ -20,3 +20,5 @@ export * as whn from "./rules/whn/index.js";
 export { renderSvg, recentEvents, type RenderOptions } from "./render/index.js";
 export * as presets from "./presets/index.js";
 export * as trust from "./trust/index.js";
+/** Every rule id of the specification, as data (the type is {@link RuleId}). */
+export { RULE_IDS } from "./rules/ruleIds.js";
