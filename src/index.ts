@@ -5,6 +5,7 @@
  * {@link BattleState}; {@link apply} plays an action and returns the next state with the events it
  * caused, or a {@link Violation} saying which rule forbids it.
  * @packageDocumentation
+ * @module fusillade
  */
 export * from "./state/index.js";
 export * from "./engine/index.js";
