@@ -5,6 +5,7 @@
  * {@link BattleState}; {@link apply} plays an action and returns the next state with the events it
  * caused, or a {@link Violation} saying which rule forbids it.
  * @packageDocumentation
+ * @module fusillade
  */
 export * from "./state/index.js";
 export * from "./engine/index.js";
@@ -20,3 +21,5 @@ export * as whn from "./rules/whn/index.js";
 export { renderSvg, recentEvents, type RenderOptions } from "./render/index.js";
 export * as presets from "./presets/index.js";
 export * as trust from "./trust/index.js";
+/** Every rule id of the specification, as data (the type is {@link RuleId}). */
+export { RULE_IDS } from "./rules/ruleIds.js";

@@ -63,8 +63,8 @@ function build(io: Io, setCode: (c: number) => void): Command {
 
   program
     .command("play")
-    .description("bots play a built-in scenario to the end; prints the battle's account and result")
-    .argument("[scenario]", "built-in scenario (quatre-bras, reverse-slope, skirmish-screen)", "quatre-bras")
+    .description("bots play a built-in scenario or a scenario file to the end; prints the battle's account and result")
+    .argument("[scenario]", "built-in scenario (quatre-bras, reverse-slope, skirmish-screen) or a scenario file (*.json)", "quatre-bras")
     .option("--seed <seed>", "battle seed (a whole number)")
     .option("--bots <bots>", "one bot per side: random, greedy or search", "greedy,greedy")
     .option("--svg-dir <dir>", "write an SVG picture of the table at the start of every phase and step")

@@ -4,9 +4,9 @@ export { createBattle, createBattleUnknown, createBattleWithEvents, parseState, 
 export { ActionSchema, type Action, type ActionInput, type ActionType, type ActionOf } from "./actions.js";
 export { formatViolation, formatInputError } from "./format.js";
 export { violation, FusilladeError, type Violation, type InputError, type InputIssue, type Result, type FusilladeErrorCode } from "./violation.js";
-export type { ActionContext, Outcome, Handler, Route, EnterHook, EventDraft } from "./context.js";
-export { defineModule, listLegal, type RulesModule, type ActionSchemaLike, type Candidate, type CandidateListing } from "./module.js";
+// The rules-module authoring kit (defineModule, listLegal, RulesModule, ActionContext, Route, …)
+// is internal: the library's modules import it from ./module.js and ./context.js directly.
 export { actionTypes } from "./router.js";
-export { PLAYER_TURN, nextPoint } from "./sequence.js";
+export { PLAYER_TURN } from "./sequence.js";
 export { withScriptedDice } from "./testing.js";
 export { pendingDecision, decidingSide, legalActions, sampleLegalAction, firstLegalAction, isLegal, type PendingDecision, type LegalPick, type IntSource } from "./decisions.js";

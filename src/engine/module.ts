@@ -28,7 +28,7 @@ export interface RulesModule<S extends readonly ActionSchemaLike[]> {
   /** English renderings of this module's violation codes (used by `formatViolation`). */
   readonly messages?: { readonly [code: string]: (v: Violation) => string };
   /** Hooks keyed `"<ruleset>:<phase>"` or `"<ruleset>:movement.<step>"`. */
-  readonly enter?: { readonly [key: EnterKey]: EnterHook };
+  readonly enter?: { readonly [key: string]: EnterHook };
   /**
    * Lists this module's legal actions for the deciding side in a state (a bounded discretisation of
    * continuous choices); every action listed must apply without a violation.

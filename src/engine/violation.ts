@@ -45,7 +45,7 @@ export interface InputError {
 }
 
 /** Error codes of {@link FusilladeError}. */
-export type FusilladeErrorCode = "engine/internal" | "engine/misuse" | "dice/script_exhausted";
+export type FusilladeErrorCode = "engine/internal" | "engine/misuse" | "dice/script_exhausted" | "scenario/unknown";
 
 /**
  * The one error class the library throws, for programmer errors only (a broken rules module, an

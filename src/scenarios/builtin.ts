@@ -32,6 +32,10 @@ const parsed = new Map<BuiltinScenarioId, Scenario>();
 export function builtinScenario(id: BuiltinScenarioId): Scenario {
   const hit = parsed.get(id);
   if (hit !== undefined) return hit;
+  // Called from JavaScript (or with a cast) with an id that is not built in: say which ones are.
+  if (typeof id !== "string" || !Object.hasOwn(BUILTIN_SCENARIO_FILES, id)) {
+    throw new FusilladeError("scenario/unknown", `fusillade: no built-in scenario "${String(id)}"; built-in: ${Object.keys(BUILTIN_SCENARIO_FILES).join(", ")}`);
+  }
   const r = parseScenario(BUILTIN_SCENARIO_FILES[id]);
   if (!r.ok) throw new FusilladeError("engine/internal", `fusillade: built-in scenario "${id}" is invalid:\n${formatInputError(r.error)}`);
   parsed.set(id, r.value);

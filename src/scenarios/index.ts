@@ -47,11 +47,11 @@ export {
   SCENARIO_FORMAT,
   SCENARIO_VERSION,
   type Scenario,
-  type ScenarioInput,
   type VictorySpec,
   type VictorySpecInput,
   type VictoryCondition,
   type Objective,
   type Rect,
 } from "./format.js";
+export type { ScenarioInput } from "./format.js";
 export { UNIT_KINDS, UNIT_KIND_TABLE, CHARACTER_KINDS, type UnitKind, type CharacterKind } from "./kinds.js";

@@ -37,8 +37,14 @@ export type CombatId = z.infer<typeof CombatIdSchema>;
 /** Zod schema of any id used as a record key (not branded). */
 export const RecordKeySchema: z.ZodType<string> = idString;
 
-/** Every rule id the specification defines, as a union type. */
-export type RuleId = (typeof RULE_IDS)[number];
+/** Every rule id the specification defines, as a union type (the list as data: `RULE_IDS`). */
+export type { RuleId } from "../rules/ruleIdType.js";
+import type { RuleId } from "../rules/ruleIdType.js";
+/** Compile-time check that the generated union and the generated list agree (both ways). */
+type SameIds<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type MustBeTrue<T extends true> = T;
+// If this line fails to compile, run `node scripts/gen-rule-ids.mjs` (it writes both files).
+type RuleIdTypeMatchesList = MustBeTrue<SameIds<RuleId, (typeof RULE_IDS)[number]>>;
 const RULE_ID_SET: ReadonlySet<string> = new Set(RULE_IDS);
 
 /** Whether a string is a rule id the specification defines. */

@@ -117,10 +117,19 @@ describe("paths and workers", () => {
 describe("odds arguments", () => {
   it("refuses values outside their range (--ld -5, 1e308) with exit 2", async () => {
     const io = memoryIo();
-    for (const args of [["leadership", "--ld", "-5"], ["leadership", "--ld", "1e308"], ["breakTest", "--margin", "1e9"], ["fnfFire", "--points", "-1"], ["rally", "--models", "99999"], ["fnfMelee", "--attacker", "1e308"]]) {
+    for (const args of [["leadership", "--ld", "-5"], ["leadership", "--ld", "1e308"], ["breakTest", "--ld", "7", "--margin", "1e9"], ["fnfFire", "--points", "-1"], ["rally", "--ld", "7", "--models", "99999"], ["fnfMelee", "--attacker", "1e308"]]) {
       expect(await runCli(["odds", ...args], io), args.join(" ")).toBe(2);
     }
     expect(lastError(io)).toMatch(/--ld must be 0…12, got "-5"/);
     expect(await runCli(["odds", "leadership", "--ld", "12"], io)).toBe(0);
+  });
+
+  it("a question's own numbers are required: odds leadership without --ld is exit 2, not a silent default", async () => {
+    const io = memoryIo();
+    for (const args of [["leadership"], ["breakTest", "--ld", "7"], ["breakTest", "--margin", "2"], ["panic"], ["rally"], ["fnfFire"]]) {
+      expect(await runCli(["odds", ...args], io), args.join(" ")).toBe(2);
+    }
+    expect(await runCli(["odds", "leadership"], io)).toBe(2);
+    expect(lastError(io)).toMatch(/odds leadership: --ld is required/);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/program.js";
+import { scenarios } from "../../src/index.js";
 import { memoryIo } from "./helpers.js";
 
 const STUDY = {
@@ -138,5 +139,20 @@ describe("fusillade odds and play", () => {
     expect(readFileSync(join(io.dir, "pics", pics[0] as string), "utf8")).toMatch(/^<svg/);
     expect(await runCli(["play", "atlantis"], io)).toBe(2);
     expect(await runCli(["play", "quatre-bras", "--bots", "greedy,oracle"], io)).toBe(2);
+  });
+  it("plays a scenario file; an unreadable or invalid file is exit 2 with the reason", async () => {
+    const io = memoryIo();
+    const file = { ...(scenarios.BUILTIN_SCENARIO_FILES["reverse-slope"] as Record<string, unknown>), id: "my-slope", name: "My slope" };
+    writeFileSync(join(io.dir, "my-slope.json"), JSON.stringify(file));
+    expect(await runCli(["play", "my-slope.json", "--seed", "2", "--max-decisions", "3", "--json"], io)).toBe(1);
+    const out = JSON.parse(io.out.at(-1) ?? "{}");
+    expect(out).toMatchObject({ scenario: "my-slope.json", decisions: 3, stopped: "maxDecisions" });
+    expect(await runCli(["play", "missing.json"], io)).toBe(2);
+    expect(io.err.join("")).toMatch(/cannot read scenario file missing\.json/);
+    writeFileSync(join(io.dir, "bad.json"), JSON.stringify({ ...file, maxTurns: "six" }));
+    expect(await runCli(["play", "bad.json"], io)).toBe(2);
+    expect(io.err.join("")).toMatch(/bad\.json is not a valid scenario file[\s\S]*maxTurns/);
+    expect(await runCli(["play", "atlantis"], io)).toBe(2);
+    expect(io.err.join("")).toMatch(/unknown scenario "atlantis"; built-in: quatre-bras, reverse-slope, skirmish-screen/);
   });
 });

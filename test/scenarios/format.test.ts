@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBattle, formatInputError, scenarios } from "../../src/index.js";
+import { createBattle, formatInputError, FusilladeError, scenarios } from "../../src/index.js";
 
 const { builtinScenario, BUILTIN_SCENARIO_IDS, BUILTIN_SCENARIO_FILES, parseScenario, parseScenarioText, scenarioSetup, createScenarioBattle } = scenarios;
 
@@ -59,5 +59,19 @@ describe("scenario files", () => {
     expect(bad.ok ? null : bad.error.code).toBe("json/invalid");
     const r = createScenarioBattle(BUILTIN_SCENARIO_FILES["skirmish-screen"], 3);
     expect(r.ok).toBe(true);
+  });
+});
+
+describe("builtinScenario with an id that is not built in", () => {
+  it("throws one FusilladeError (scenario/unknown) that lists the built-in ids", () => {
+    let caught: unknown;
+    try {
+      scenarios.builtinScenario("nope" as scenarios.BuiltinScenarioId);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(FusilladeError);
+    expect(caught).toMatchObject({ code: "scenario/unknown", message: expect.stringContaining("built-in: quatre-bras, reverse-slope, skirmish-screen") });
+    expect(() => scenarios.builtinScenario("toString" as scenarios.BuiltinScenarioId)).toThrow(/no built-in scenario "toString"/);
   });
 });

@@ -33,8 +33,12 @@ const RANGES: { readonly [name: string]: readonly [number, number] } = {
   models: [0, 1000],
 };
 
-function num(name: string, v: string | undefined, dflt: number, integer = true): number {
-  if (v === undefined) return dflt;
+/** A number option with a default (`dflt`), or a required one (`dflt` null: missing is exit 2). */
+function num(name: string, v: string | undefined, dflt: number | null, integer = true, kind = ""): number {
+  if (v === undefined) {
+    if (dflt === null) throw new UsageError(`odds ${kind}: --${name} is required (e.g. --${name} ${name === "ld" ? 7 : 1})`);
+    return dflt;
+  }
   const x = Number(v);
   if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isInteger(x))) throw new UsageError(`--${name} must be ${integer ? "an integer" : "a number"}, got "${v}"`);
   const [lo, hi] = RANGES[name] ?? [-1e6, 1e6];
@@ -61,13 +65,13 @@ function experimentParams(name: string, text: string | undefined): unknown {
 export function questionOf(kind: string, o: OddsOptions): OddsQuestion {
   switch (kind) {
     case "leadership":
-      return { kind, ld: num("ld", o.ld, 7), modifier: num("modifier", o.modifier, 0) };
+      return { kind, ld: num("ld", o.ld, null, true, kind), modifier: num("modifier", o.modifier, 0) };
     case "breakTest":
-      return { kind, ld: num("ld", o.ld, 7), margin: num("margin", o.margin, 1) };
+      return { kind, ld: num("ld", o.ld, null, true, kind), margin: num("margin", o.margin, null, true, kind) };
     case "panic":
-      return { kind, ld: num("ld", o.ld, 7), disordered: o.disordered === true };
+      return { kind, ld: num("ld", o.ld, null, true, kind), disordered: o.disordered === true };
     case "rally":
-      return { kind, ld: num("ld", o.ld, 7), fleeing: o.fleeing === true, models: num("models", o.models, 10) };
+      return { kind, ld: num("ld", o.ld, null, true, kind), fleeing: o.fleeing === true, models: num("models", o.models, 10) };
     case "volley": {
       const exp = builtinExperiments().get("whn/volley");
       return { kind, spec: exp?.prepare(experimentParams("whn/volley", o.params)) as VolleySpec };
@@ -77,7 +81,7 @@ export function questionOf(kind: string, o: OddsOptions): OddsQuestion {
     case "combat":
       return { kind: "combatToDecision", input: combatInput(experimentParams("whn/combat", o.params) as Parameters<typeof combatInput>[0]) };
     case "fnfFire":
-      return { kind, points: num("points", o.points, 6, false), modifier: num("modifier", o.modifier, 0) };
+      return { kind, points: num("points", o.points, null, false, kind), modifier: num("modifier", o.modifier, 0) };
     case "fnfMelee":
       return { kind, attacker: num("attacker", o.attacker, 0), defender: num("defender", o.defender, 0) };
     default:

@@ -1,9 +1,9 @@
 /**
- * `fusillade play`: bots play a built-in scenario to the end; prints the battle's account and
+ * `fusillade play`: bots play a built-in scenario, or a scenario file, to the end; prints the battle's account and
  * result, and with `--svg-dir` writes an SVG picture of the table at the start of every phase.
  */
 import { resolve } from "node:path";
-import { battle, scenarios, renderSvg, type BattleState } from "../../index.js";
+import { battle, scenarios, renderSvg, formatInputError, type BattleState } from "../../index.js";
 import { checkOutputDir, UsageError, writeOutput, type Io } from "../io.js";
 
 /** Options of `play`. */
@@ -23,10 +23,28 @@ function botName(s: string): BotName {
   return s as BotName;
 }
 
+/** A scenario file argument: a path (has a slash) or a file name ending in `.json`. */
+const isFileArgument = (s: string): boolean => s.endsWith(".json") || s.includes("/") || s.includes("\\");
+
+/** The scenario to play: a built-in id, or a scenario file (`fusillade-scenario` JSON) read and validated. */
+function scenarioOf(io: Io, arg: string): scenarios.Scenario {
+  const ids = scenarios.BUILTIN_SCENARIO_IDS as readonly string[];
+  if (ids.includes(arg)) return scenarios.builtinScenario(arg as scenarios.BuiltinScenarioId);
+  if (!isFileArgument(arg)) throw new UsageError(`play: unknown scenario "${arg}"; built-in: ${ids.join(", ")}; or give a scenario file (*.json)`);
+  let text: string;
+  try {
+    text = io.readFile(resolve(io.cwd, arg));
+  } catch (e) {
+    throw new UsageError(`play: cannot read scenario file ${arg}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const r = scenarios.parseScenarioText(text);
+  if (!r.ok) throw new UsageError(`play: ${arg} is not a valid scenario file (format "fusillade-scenario", see schemas/scenario.schema.json):\n${formatInputError(r.error)}`);
+  return r.value;
+}
+
 /** Runs `play`; returns the exit code. */
 export function playCommand(io: Io, scenario: string, o: PlayOptions): number {
-  const ids = scenarios.BUILTIN_SCENARIO_IDS as readonly string[];
-  if (!ids.includes(scenario)) throw new UsageError(`play: unknown scenario "${scenario}"; built-in: ${ids.join(", ")}`);
+  const s = scenarioOf(io, scenario);
   const seed = o.seed === undefined ? 1 : Number(o.seed);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number, got "${o.seed ?? ""}"`);
   const names = (o.bots ?? "greedy,greedy").split(",").map((b) => botName(b.trim()));
@@ -36,7 +54,6 @@ export function playCommand(io: Io, scenario: string, o: PlayOptions): number {
   // An absolute folder is used as given; a relative one is under the working folder.
   const svgDir = o.svgDir === undefined ? undefined : resolve(io.cwd, o.svgDir);
   if (svgDir !== undefined) checkOutputDir("--svg-dir", svgDir);
-  const s = scenarios.builtinScenario(scenario as (typeof scenarios.BUILTIN_SCENARIO_IDS)[number]);
   let pictures = 0;
   const picture = (state: BattleState): void => {
     if (svgDir === undefined) return;
