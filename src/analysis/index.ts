@@ -6,8 +6,9 @@
  * import { odds, parseStudy, planStudy, builtinExperiments, runPlanSync, runChunk, studyResult } from "fusillade/analysis";
  * odds({ kind: "breakTest", ld: 7, margin: 2 }).events.broke;
  */
-export { odds, oddsSampler, type OddsQuestion, type OddsAnswer } from "./odds.js";
-export { combatToDecision, sampleCombatToDecision, laterRound, decisionInput, DECISION_LABELS, type DecisionInput } from "./combatChain.js";
+export { odds, oddsSampler, pCaught, type OddsQuestion, type OddsAnswer } from "./odds.js";
+export { combatToDecision, sampleCombatToDecision, laterRound, decisionInput, decisionOf, DECISION_LABELS, type DecisionInput, type DecisionSource, type DecisionAnswer, type StateCombat } from "./combatChain.js";
+export { twoUnitCombat, combatStateOf, TWO_UNIT_COMBAT, type TwoUnitCombat, type TwoUnitCombatSpec, type TwoUnitCombatParams } from "./combatSetup.js";
 export { fnfFireDist, fnfMeleeDist, sampleFnfFire, sampleFnfMelee, FNF_FIRE_LABELS, FNF_CHARGE_LABELS } from "./fnfRolls.js";
 export { normalQuantile, tQuantile, wilsonInterval, meanInterval, sampleVariance, type Interval } from "./stats.js";
 export { TallyBuilder, mergeTallies, mergeAll, histogramQuantile, EMPTY_TALLY, type Tally, type MetricTally, type NumberTally, type BooleanTally, type CategoryTally, type OutcomeRecord } from "./tally.js";
