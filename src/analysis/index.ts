@@ -22,3 +22,4 @@ export { studyResult, studyRows, STREAMS_NOTE, type StudyResult, type StudyRow, 
 export { parseShard, shardChunks, shardDocument, mergeShards, type ShardSpec, type ShardDocument } from "./study/shard.js";
 export { checkShards } from "./study/shardCheck.js";
 export { setPath, canonicalJson } from "./paths.js";
+export { BalanceSchema, parseBalance, runBalance, balanceRows, type Balance, type BalanceInput, type BalanceResult, type BalancedParameter, type ScoreEstimate, type BalanceProgress, type BalanceRunOptions } from "./balance.js";

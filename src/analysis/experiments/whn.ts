@@ -112,7 +112,7 @@ export const combatExperiment = defineExperiment({
   run: (dice, d) => {
     const r = sampleCombatToDecision(d, dice);
     const label = DECISION_LABELS[r.result] as string;
-    return { result: label, aWins: r.result <= 1, bBroken: r.result === 0, rounds: r.rounds };
+    return { result: label, aWins: r.result <= 1, bWins: r.result === 2 || r.result === 3, bBroken: r.result === 0, rounds: r.rounds };
   },
   exact: (d) => {
     const c = combatToDecision(d);
