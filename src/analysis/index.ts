@@ -19,7 +19,7 @@ export { planStudy, runChunk, preparedFor, chunkRange, studyRoot, metricKey, dif
 export { Scheduler, runPlanSync, runPlanAsync, type WorkUnit, type RunOutcome, type RunOptions, type CellRun, type Progress, type AbortFlag, type StopReason } from "./study/schedule.js";
 export { summarize, metricHalfWidth, type MetricSummary, type NumberSummary, type BooleanSummary, type CategorySummary } from "./study/summary.js";
 export { studyResult, studyRows, STREAMS_NOTE, type StudyResult, type StudyRow, type CellResult, type EngineInfo, type RunInfo } from "./study/result.js";
-export { parseShard, shardChunks, shardDocument, mergeShards, type ShardSpec, type ShardDocument } from "./study/shard.js";
+export { parseShard, shardChunks, shardDocument, mergeShards, shardFromEnvironment, type ShardSpec, type ShardDocument, type ShardSource } from "./study/shard.js";
 export { checkShards } from "./study/shardCheck.js";
 export { setPath, canonicalJson } from "./paths.js";
 export { BalanceSchema, parseBalance, runBalance, balanceRows, type Balance, type BalanceInput, type BalanceResult, type BalancedParameter, type ScoreEstimate, type BalanceProgress, type BalanceRunOptions } from "./balance.js";

@@ -38,7 +38,8 @@ function build(io: Io, setCode: (c: number) => void): Command {
       .option("--seed <seed>", "seed (overrides the file)")
       .option("--chunk <samples>", "samples per work unit")
       .option("-w, --workers <count>", 'threads that sample: this one and count − 1 worker threads, or "auto" (one per core; default 1: inline)')
-      .option("--shard <k/n>", "run only shard k of n (write it with --json, combine with merge)"),
+      .option("--shard <k/n|auto>", "run only shard k of n (write it with --json, combine with merge); auto: from a Kubernetes Indexed Job, Slurm array or AWS Batch array job")
+      .option("--shard-count <n>", "with --shard auto: the number of shards when the scheduler does not say (Kubernetes, AWS Batch; or FUSILLADE_SHARD_COUNT)"),
   ).action(async (file: string, o: StudyOptions) => setCode(await studyCommand(io, file, o, availableParallelism())));
 
   program
