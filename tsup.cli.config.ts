@@ -32,4 +32,26 @@ const config: Options = {
   },
 };
 
-export default defineConfig(config);
+/**
+ * `fusillade/node` (`openStudyPool`): ESM and CommonJS with their own types, beside the CLI's
+ * worker scripts in dist/cli (the pool starts `study-worker.js` and piscina its `worker.js` from
+ * there). `shims` gives the ESM build `__dirname` and the CommonJS build `import.meta.url`.
+ */
+const node: Options = {
+  entry: { node: "src/node/index.ts" },
+  outDir: "dist/cli",
+  format: ["esm", "cjs"],
+  platform: "node",
+  target: "node20",
+  dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
+  sourcemap: true,
+  clean: false,
+  splitting: false,
+  treeshake: true,
+  shims: true,
+  noExternal: [/^(?!zod$|@napi-rs\/nice).*/],
+  external: ["zod", "@napi-rs/nice"],
+  banner: (ctx) => (ctx.format === "esm" ? { js: "import { createRequire as __fusilladeRequire } from 'node:module'; const require = __fusilladeRequire(import.meta.url);" } : {}),
+};
+
+export default defineConfig([config, node]);

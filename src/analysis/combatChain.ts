@@ -11,7 +11,7 @@ import { Dist } from "../dice/index.js";
 import type { BattleState } from "../state/battle.js";
 import type { CombatId } from "../state/ids.js";
 import type { BuiltRound } from "../rules/whn/combat/build.js";
-import { CHAIN_START, decisionChain, roundBuilder, sampleDecision, type ChainState, type DecisionEnd, type RoundBuilder } from "../rules/whn/combat/markov.js";
+import { CHAIN_START, decisionChain, type DecisionOdds, roundBuilder, sampleDecision, type ChainState, type DecisionEnd, type RoundBuilder } from "../rules/whn/combat/markov.js";
 import type { RoundInput } from "../rules/whn/combat/types.js";
 
 /** Outcomes of a combat to a decision, side A (index 0) best first. */
@@ -31,6 +31,28 @@ export interface DecisionInput {
   readonly maxRounds?: number;
   /** Builds the round of each chain state (the combat phase's builder on the state after the losses). */
   readonly rounds: RoundBuilder;
+  /** Play CORE-BREAK-1 (a loser who passes stays in the fight) instead of WHN-BREAK-1 (it falls back). */
+  readonly loserHolds?: boolean;
+}
+
+/** A combat in a battle state, to fight to a decision. */
+export interface StateCombat {
+  readonly state: BattleState;
+  readonly combat: CombatId;
+  /** Rounds fought before the rest counts as undecided (default 12). */
+  readonly maxRounds?: number;
+  readonly loserHolds?: boolean;
+}
+
+/** What {@link combatToDecision} takes: a decision input, a built two-unit combat, or a combat in a state. */
+export type DecisionSource = DecisionInput | { readonly decision: DecisionInput } | StateCombat;
+
+/** The answer of {@link combatToDecision}: the chain's per-side odds and the five outcomes as a distribution. */
+export interface DecisionAnswer extends DecisionOdds {
+  /** Outcome index ({@link DECISION_LABELS}) → probability. */
+  readonly dist: Dist;
+  /** P(still fighting after maxRounds). */
+  readonly undecided: number;
 }
 
 /**
@@ -59,9 +81,31 @@ function labelOf(end: DecisionEnd): number {
   return end.side === 1 ? (broken ? 0 : 1) : broken ? 3 : 2;
 }
 
-/** The exact outcome distribution of a combat fought to a decision, with the mean rounds fought. */
-export function combatToDecision(d: DecisionInput): { dist: Dist; meanRounds: number; undecided: number } {
-  const c = decisionChain(d.rounds, d.maxRounds ?? 12);
+/** The decision input of any {@link DecisionSource}. */
+export function decisionOf(src: DecisionSource): DecisionInput {
+  if ("rounds" in src) return src;
+  if ("decision" in src) return src.decision;
+  if (src.state.combats[src.combat] === undefined) throw new RangeError(`combatToDecision: unknown combat "${src.combat}"`);
+  const d = decisionInput(src.state, src.combat, src.maxRounds ?? 12);
+  return src.loserHolds === undefined ? d : { ...d, loserHolds: src.loserHolds };
+}
+
+/**
+ * The one combat-to-decision API: the exact chain of a combat fought round after round until a
+ * loser fails its Break test or falls back (or `maxRounds` pass), from a decision input, a
+ * {@link twoUnitCombat} or a combat in any battle state. Same chain as `odds({ kind:
+ * "combatToDecision" })` and the `whn/combat` sampler; `whn.combat.combatToDecision` is its
+ * deprecated alias on (state, combat, rounds).
+ * @example
+ * const r = combatToDecision(twoUnitCombat({ charger: "a" }));
+ * r.breaks[1]; r.dist.pEqual(0); r.meanRounds;
+ * combatToDecision({ state, combat: combatId("c1-1"), maxRounds: 3 }).breaks;
+ */
+export function combatToDecision(src: DecisionSource): DecisionAnswer {
+  const d = decisionOf(src);
+  const maxRounds = d.maxRounds ?? 12;
+  if (!Number.isInteger(maxRounds) || maxRounds < 0) throw new RangeError(`combatToDecision: maxRounds must be a whole number ≥ 0, got ${maxRounds}`);
+  const c = decisionChain(d.rounds, maxRounds, d.loserHolds === true);
   const mass: Array<readonly [number, number]> = [
     [0, c.breaks[1]],
     [1, c.fallsBack[1] + c.flowsPast[1]],
@@ -71,11 +115,12 @@ export function combatToDecision(d: DecisionInput): { dist: Dist; meanRounds: nu
   ];
   const kept = mass.filter(([, p]) => p > 0);
   const total = kept.reduce((x, [, p]) => x + p, 0);
-  return { dist: Dist.fromEntries(kept.map(([k, p]) => [k, p / total] as const)), meanRounds: c.meanRounds, undecided: c.ongoing };
+  return { ...c, dist: Dist.fromEntries(kept.map(([k, p]) => [k, p / total] as const)), undecided: c.ongoing };
 }
 
 /** Fights a combat to a decision with dice, the same way the chain weighs it. */
-export function sampleCombatToDecision(d: DecisionInput, dice: Dice): { result: number; rounds: number } {
-  const r = sampleDecision(d.rounds, d.maxRounds ?? 12, dice);
+export function sampleCombatToDecision(src: DecisionSource, dice: Dice): { result: number; rounds: number } {
+  const d = decisionOf(src);
+  const r = sampleDecision(d.rounds, d.maxRounds ?? 12, dice, d.loserHolds === true);
   return { result: labelOf(r.end), rounds: r.rounds };
 }

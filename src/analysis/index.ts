@@ -6,8 +6,9 @@
  * import { odds, parseStudy, planStudy, builtinExperiments, runPlanSync, runChunk, studyResult } from "fusillade/analysis";
  * odds({ kind: "breakTest", ld: 7, margin: 2 }).events.broke;
  */
-export { odds, oddsSampler, type OddsQuestion, type OddsAnswer } from "./odds.js";
-export { combatToDecision, sampleCombatToDecision, laterRound, decisionInput, DECISION_LABELS, type DecisionInput } from "./combatChain.js";
+export { odds, oddsSampler, pCaught, type OddsQuestion, type OddsAnswer } from "./odds.js";
+export { combatToDecision, sampleCombatToDecision, laterRound, decisionInput, decisionOf, DECISION_LABELS, type DecisionInput, type DecisionSource, type DecisionAnswer, type StateCombat } from "./combatChain.js";
+export { twoUnitCombat, combatStateOf, TWO_UNIT_COMBAT, type TwoUnitCombat, type TwoUnitCombatSpec, type TwoUnitCombatParams } from "./combatSetup.js";
 export { fnfFireDist, fnfMeleeDist, sampleFnfFire, sampleFnfMelee, FNF_FIRE_LABELS, FNF_CHARGE_LABELS } from "./fnfRolls.js";
 export { normalQuantile, tQuantile, wilsonInterval, meanInterval, sampleVariance, type Interval } from "./stats.js";
 export { TallyBuilder, mergeTallies, mergeAll, histogramQuantile, EMPTY_TALLY, type Tally, type MetricTally, type NumberTally, type BooleanTally, type CategoryTally, type OutcomeRecord } from "./tally.js";
@@ -18,6 +19,7 @@ export { planStudy, runChunk, preparedFor, chunkRange, studyRoot, metricKey, dif
 export { Scheduler, runPlanSync, runPlanAsync, type WorkUnit, type RunOutcome, type RunOptions, type CellRun, type Progress, type AbortFlag, type StopReason } from "./study/schedule.js";
 export { summarize, metricHalfWidth, type MetricSummary, type NumberSummary, type BooleanSummary, type CategorySummary } from "./study/summary.js";
 export { studyResult, studyRows, STREAMS_NOTE, type StudyResult, type StudyRow, type CellResult, type EngineInfo, type RunInfo } from "./study/result.js";
-export { parseShard, shardChunks, shardDocument, mergeShards, type ShardSpec, type ShardDocument } from "./study/shard.js";
+export { parseShard, shardChunks, shardDocument, mergeShards, shardFromEnvironment, type ShardSpec, type ShardDocument, type ShardSource } from "./study/shard.js";
 export { checkShards } from "./study/shardCheck.js";
 export { setPath, canonicalJson } from "./paths.js";
+export { BalanceSchema, parseBalance, runBalance, balanceRows, type Balance, type BalanceInput, type BalanceResult, type BalancedParameter, type ScoreEstimate, type BalanceProgress, type BalanceRunOptions } from "./balance.js";

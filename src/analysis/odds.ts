@@ -14,7 +14,10 @@ import type { ShotRequest } from "../rules/whn/shooting/situation.js";
 import type { RoundInput } from "../rules/whn/combat/types.js";
 import { resolveRound } from "../rules/whn/combat/round.js";
 import { roundOutcomes } from "../rules/whn/combat/exact.js";
-import { combatToDecision, sampleCombatToDecision, DECISION_LABELS, type DecisionInput } from "./combatChain.js";
+import { combatToDecision, sampleCombatToDecision, DECISION_LABELS, type DecisionSource } from "./combatChain.js";
+import { FNF_MANEUVER_RESULTS } from "../state/fnf.js";
+import { maneuverResult } from "../rules/fnf/tables/maneuver.js";
+import { pCaught } from "../rules/whn/combat/odds.js";
 import { FNF_CHARGE_LABELS, FNF_FIRE_LABELS, fnfFireDist, fnfMeleeDist, sampleFnfFire, sampleFnfMelee } from "./fnfRolls.js";
 
 /**
@@ -34,10 +37,23 @@ export type OddsQuestion =
   | { readonly kind: "volley"; readonly spec: VolleySpec }
   /** A shooting action read from a battle state (target unit only): casualties on the target. */
   | { readonly kind: "shooting"; readonly state: BattleState; readonly request: ShotRequest }
-  /** One close-combat round (CORE-CC, CORE-CR): side 0's signed margin (+ win, − loss, 0 draw). */
-  | { readonly kind: "combatRound"; readonly input: RoundInput }
-  /** Close combat fought round after round until a side wins, then the loser's Break test (absorbing chain). */
-  | { readonly kind: "combatToDecision"; readonly input: DecisionInput }
+  /**
+   * One close-combat round (CORE-CC, CORE-CR). The answer's `dist` is side 0's signed margin (+ win,
+   * − loss, 0 draw), or with `measure` a side's models lost; `casualties` always holds both sides'.
+   * Build the input with `twoUnitCombat(...).round`.
+   */
+  | { readonly kind: "combatRound"; readonly input: RoundInput; readonly measure?: "margin" | "casualtiesA" | "casualtiesB" }
+  /** Close combat fought round after round until a side wins, then the loser's Break test (absorbing chain); input: a `twoUnitCombat`, its `decision`, or `{ state, combat }`. */
+  | { readonly kind: "combatToDecision"; readonly input: DecisionSource }
+  /**
+   * A pursuit roll against a flee roll (CORE-PURS-3/4): outcome 1 = caught (pursuit total > flee
+   * total). Dice: 2 or 3 D6 each (CORE-FLEE-2). `obstacle: true` halves the pursuit roll, rounding
+   * up, before it is compared (CORE-PURS-5, AMB-02); `obstacleAt: d` halves it only when the roll
+   * reaches an obstacle d inches ahead, as the engine measures along the pursuit line.
+   */
+  | { readonly kind: "pursuit"; readonly pursuitDice?: number; readonly fleeDice?: number; readonly obstacle?: boolean; readonly obstacleAt?: number }
+  /** An FnF maneuver roll (FNF-MAN-1/2): 2D6 + modifier on the good-order or disordered column; outcome = index into FNF_MANEUVER_RESULTS. */
+  | { readonly kind: "fnfManeuver"; readonly modifier?: number; readonly disordered?: boolean }
   /** An FnF fire roll (FNF-FIRE-5…7): the effect, 0 = Desultory … 4 = Withering. */
   | { readonly kind: "fnfFire"; readonly points: number; readonly modifier?: number }
   /** An FnF melee (FNF-MEL-1, FNF-MEL-5): attacker − defender totals. */
@@ -59,6 +75,8 @@ export interface OddsAnswer {
   readonly quantiles: Readonly<Record<"p05" | "p25" | "p50" | "p75" | "p95", number>>;
   /** `[x, P(X ≥ x)]` per outcome. */
   readonly atLeast: ReadonlyArray<readonly [number, number]>;
+  /** `combatRound` only: models lost by side 0 and side 1 in the round (units, not characters). */
+  readonly casualties?: readonly [Dist, Dist];
 }
 
 const TWO_D6 = Dist.nd6(2);
@@ -140,6 +158,8 @@ export function odds(q: OddsQuestion): OddsAnswer {
     }
     case "combatRound": {
       const mass = new Map<number, number>();
+      const lost = [new Map<number, number>(), new Map<number, number>()] as const;
+      const units = q.input.victims.map((v, i) => [i, v] as const).filter(([, v]) => v.kind === "unit");
       let a = 0, b = 0, draw = 0;
       for (const o of roundOutcomes(q.input)) {
         const m = signedMargin(o.verdict);
@@ -147,8 +167,27 @@ export function odds(q: OddsQuestion): OddsAnswer {
         if (m > 0) a += o.p;
         else if (m < 0) b += o.p;
         else draw += o.p;
+        const k = [0, 0];
+        for (const [i, v] of units) k[v.side] = (k[v.side] as number) + v.models - (o.left[i] ?? v.models);
+        lost[0].set(k[0] as number, (lost[0].get(k[0] as number) ?? 0) + o.p);
+        lost[1].set(k[1] as number, (lost[1].get(k[1] as number) ?? 0) + o.p);
       }
-      return answer(q, "margin", Dist.fromEntries(mass), null, { sideAWins: a, draw, sideBWins: b });
+      const casualties = [Dist.fromEntries(lost[0]), Dist.fromEntries(lost[1])] as const;
+      const measure = q.measure ?? "margin";
+      const main = measure === "margin" ? Dist.fromEntries(mass) : casualties[measure === "casualtiesA" ? 0 : 1];
+      const events = { sideAWins: a, draw, sideBWins: b, meanCasualtiesA: casualties[0].mean(), meanCasualtiesB: casualties[1].mean() };
+      return { ...answer(q, measure === "margin" ? "margin" : measure, main, null, events), casualties };
+    }
+    case "pursuit": {
+      const { pursuit, flee } = pursuitDists(q);
+      const caught = pursuit.compare(flee).greater;
+      return answer(q, "caught", flag(caught), ["escaped", "caught"], { meanPursuitRoll: pursuit.mean(), meanFleeRoll: flee.mean() });
+    }
+    case "fnfManeuver": {
+      const disordered = q.disordered === true;
+      const mod = q.modifier ?? 0;
+      const dist = TWO_D6.map((x) => FNF_MANEUVER_RESULTS.indexOf(maneuverResult(x + mod, disordered)));
+      return answer(q, "result", dist, FNF_MANEUVER_RESULTS, {});
     }
     case "combatToDecision": {
       const r = combatToDecision(q.input);
@@ -160,6 +199,22 @@ export function odds(q: OddsQuestion): OddsAnswer {
       return answer(q, "difference", fnfMeleeDist(q.attacker ?? 0, q.defender ?? 0), null, chargeEvents(fnfMeleeDist(q.attacker ?? 0, q.defender ?? 0)));
   }
 }
+
+/** The pursuit and flee totals of a pursuit question, the pursuit roll halved where an obstacle halves it. */
+function pursuitDists(q: Extract<OddsQuestion, { kind: "pursuit" }>): { pursuit: Dist; flee: Dist } {
+  const nP = q.pursuitDice ?? 2;
+  const nF = q.fleeDice ?? 2;
+  for (const [name, n] of [["pursuitDice", nP], ["fleeDice", nF]] as const) {
+    if (!Number.isInteger(n) || n < 0 || n > 6) throw new RangeError(`odds(pursuit): ${name} must be a whole number 0…6, got ${String(n)}`);
+  }
+  if (q.obstacleAt !== undefined && !(q.obstacleAt >= 0)) throw new RangeError(`odds(pursuit): obstacleAt must be ≥ 0, got ${String(q.obstacleAt)}`);
+  const halves = (roll: number): boolean => q.obstacle === true || (q.obstacleAt !== undefined && roll >= q.obstacleAt);
+  const raw = nP === 0 ? Dist.constant(0) : Dist.nd6(nP);
+  return { pursuit: raw.map((r) => (halves(r) ? Math.ceil(r / 2) : r)), flee: nF === 0 ? Dist.constant(0) : Dist.nd6(nF) };
+}
+
+/** P(a pursuit of `pursuitDice` D6 catches a flight of `fleeDice` D6), CORE-PURS-4 (the combat odds' own function). */
+export { pCaught };
 
 function shootingTarget(state: BattleState, request: ShotRequest): ReturnType<typeof volleyOdds> {
   const r = shootingOdds(state, request);
@@ -211,8 +266,36 @@ export function oddsSampler(q: OddsQuestion): (dice: Dice) => number {
       const spec = q.kind === "volley" ? q.spec : stateVolley(q.state, q.request);
       return (d) => sampleVolley(d, spec).casualties;
     }
-    case "combatRound":
-      return (d) => signedMargin(resolveRound(q.input, d));
+    case "combatRound": {
+      const measure = q.measure ?? "margin";
+      if (measure === "margin") return (d) => signedMargin(resolveRound(q.input, d));
+      const side = measure === "casualtiesA" ? 0 : 1;
+      const ids = q.input.victims.filter((v) => v.kind === "unit" && v.side === side).map((v) => v.id);
+      return (d) => {
+        const r = resolveRound(q.input, d);
+        let k = 0;
+        for (const id of ids) k += r.losses[id]?.models ?? 0;
+        return k;
+      };
+    }
+    case "pursuit": {
+      const nP = q.pursuitDice ?? 2;
+      const nF = q.fleeDice ?? 2;
+      pursuitDists(q);
+      return (d) => {
+        let p = 0;
+        for (let i = 0; i < nP; i++) p += d.d6();
+        if (q.obstacle === true || (q.obstacleAt !== undefined && p >= q.obstacleAt)) p = Math.ceil(p / 2);
+        let f = 0;
+        for (let i = 0; i < nF; i++) f += d.d6();
+        return p > f ? 1 : 0;
+      };
+    }
+    case "fnfManeuver": {
+      const mod = q.modifier ?? 0;
+      const disordered = q.disordered === true;
+      return (d) => FNF_MANEUVER_RESULTS.indexOf(maneuverResult(d.d6() + d.d6() + mod, disordered));
+    }
     case "combatToDecision":
       return (d) => sampleCombatToDecision(q.input, d).result;
     case "fnfFire":

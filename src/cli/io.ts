@@ -23,6 +23,8 @@ export interface Io {
   now(): number;
   /** Calls `handler` on Ctrl-C (SIGINT / SIGTERM); returns a function removing it. */
   onInterrupt(handler: () => void): () => void;
+  /** Environment variables (`--shard auto` reads array-job variables); none when absent. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The real process: stdout, stderr, the file system, `performance.now()`, SIGINT and SIGTERM. */
@@ -31,6 +33,7 @@ export function processIo(): Io {
     stdout: { write: (t) => void process.stdout.write(t), isTTY: process.stdout.isTTY === true, columns: process.stdout.columns },
     stderr: { write: (t) => void process.stderr.write(t), isTTY: process.stderr.isTTY === true, columns: process.stderr.columns },
     cwd: process.cwd(),
+    env: process.env,
     readFile: (p) => readFileSync(p, "utf8"),
     writeFile: (p, text) => {
       mkdirSync(dirname(p), { recursive: true });

@@ -9,6 +9,7 @@ import { UsageError, type Io } from "./io.js";
 import { ENGINE } from "./engine.js";
 import { studyCommand, type StudyOptions } from "./commands/study.js";
 import { mergeCommand } from "./commands/merge.js";
+import { balanceCommand, type BalanceOptions } from "./commands/balance.js";
 import { ODDS_KINDS, oddsCommand, type OddsOptions } from "./commands/odds.js";
 import { playCommand, type PlayOptions } from "./commands/play.js";
 
@@ -37,8 +38,23 @@ function build(io: Io, setCode: (c: number) => void): Command {
       .option("--seed <seed>", "seed (overrides the file)")
       .option("--chunk <samples>", "samples per work unit")
       .option("-w, --workers <count>", 'threads that sample: this one and count − 1 worker threads, or "auto" (one per core; default 1: inline)')
-      .option("--shard <k/n>", "run only shard k of n (write it with --json, combine with merge)"),
+      .option("--shard <k/n|auto>", "run only shard k of n (write it with --json, combine with merge); auto: from a Kubernetes Indexed Job, Slurm array or AWS Batch array job")
+      .option("--shard-count <n>", "with --shard auto: the number of shards when the scheduler does not say (Kubernetes, AWS Batch; or FUSILLADE_SHARD_COUNT)"),
   ).action(async (file: string, o: StudyOptions) => setCode(await studyCommand(io, file, o, availableParallelism())));
+
+  program
+    .command("balance")
+    .description("search point values (or any numeric rule parameter) until paired win rates reach 50 % (a balance file or built-in name, e.g. whn-small-list)")
+    .argument("<file>", "balance JSON file or built-in name")
+    .option("--json <file>", "write the result as JSON (- for stdout)")
+    .option("--md <file>", "write the result as a Markdown table")
+    .option("--svg <file>", "write an SVG chart of the search")
+    .option("--seed <seed>", "seed (overrides the file)")
+    .option("--tolerance <p>", "score tolerance around 50 %, e.g. 0.01 (overrides the file)")
+    .option("--max-n <samples>", "most samples per match-up at one value (overrides the file)")
+    .option("--no-timing", "leave the wall time out of the outputs (byte-identical reruns)")
+    .option("-q, --quiet", "do not print the table or progress")
+    .action(async (file: string, o: BalanceOptions) => setCode(await balanceCommand(io, file, o)));
 
   outputs(program.command("merge").description("combine shard files of one study into its result").argument("<shards...>", "shard JSON files")).action(
     async (files: string[], o: StudyOptions) => setCode(await mergeCommand(io, files, o)),
@@ -55,7 +71,10 @@ function build(io: Io, setCode: (c: number) => void): Command {
     .option("--attacker <n>", "attacker's melee modifiers (fnfMelee)")
     .option("--defender <n>", "defender's melee modifiers (fnfMelee)")
     .option("--models <n>", "models left (rally)")
-    .option("--disordered", "the unit is DISORDERED (panic)")
+    .option("--disordered", "the unit is DISORDERED (panic, fnfManeuver)")
+    .option("--pursuit-dice <n>", "pursuer's D6 (pursuit; 2, or 3 for fast troops)")
+    .option("--flee-dice <n>", "fleeing unit's D6 (pursuit)")
+    .option("--obstacle", "an obstacle halves the pursuit roll (pursuit, CORE-PURS-5)")
     .option("--fleeing", "the unit is FLEEING (rally)")
     .option("--params <json>", "experiment params for volley, combatRound, combat (as in a study's base)")
     .option("--json", "print JSON")

@@ -3,10 +3,12 @@ import { ExperimentRegistry } from "../experiment.js";
 import { breakTestExperiment, combatExperiment, combatRoundExperiment, leadershipExperiment, volleyExperiment } from "./whn.js";
 import { fnfFireExperiment, fnfMeleeExperiment } from "./fnf.js";
 import { firefightExperiment } from "./firefight.js";
+import { battleExperiment } from "./battle.js";
 
 export { breakTestExperiment, combatExperiment, combatRoundExperiment, leadershipExperiment, volleyExperiment, combatInput, combatState, CombatParams } from "./whn.js";
 export { fnfFireExperiment, fnfMeleeExperiment } from "./fnf.js";
 export { firefightExperiment } from "./firefight.js";
+export { battleExperiment, BattleParams, prepareBattle, playCell, battleSeed, type BattleCell, type PreparedBattle } from "./battle.js";
 export { UnitParamsSchema, twoUnitTable, type UnitParams } from "./table.js";
 
 /**
@@ -24,5 +26,6 @@ export function builtinExperiments(): ExperimentRegistry {
     .register(combatRoundExperiment)
     .register(combatExperiment)
     .register(fnfFireExperiment)
-    .register(fnfMeleeExperiment);
+    .register(fnfMeleeExperiment)
+    .register(battleExperiment);
 }

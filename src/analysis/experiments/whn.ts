@@ -5,12 +5,15 @@
 import * as z from "zod";
 import { Dist } from "../../dice/index.js";
 import type { BattleState } from "../../state/battle.js";
-import type { CombatId, UnitId } from "../../state/ids.js";
+import type { UnitId } from "../../state/ids.js";
 import { sampleVolley, volleyOdds, type VolleySpec } from "../../rules/whn/shooting/volley.js";
 import { volleySpec } from "../../rules/whn/shooting/odds.js";
 import { resolveRound } from "../../rules/whn/combat/round.js";
 import { defineExperiment } from "../experiment.js";
-import { combatToDecision, decisionInput, sampleCombatToDecision, DECISION_LABELS, type DecisionInput } from "../combatChain.js";
+import { combatToDecision, sampleCombatToDecision, DECISION_LABELS, type DecisionInput } from "../combatChain.js";
+import { CombatParams, twoUnitCombat, type TwoUnitCombatParams, type TwoUnitCombatSpec } from "../combatSetup.js";
+
+export { CombatParams };
 import { odds } from "../odds.js";
 import { OptionsParamSchema, UnitParamsSchema, twoUnitTable } from "./table.js";
 
@@ -69,31 +72,18 @@ export const volleyExperiment = defineExperiment({
   },
 });
 
-/** Parameters of the two-unit combat experiments. */
-export const CombatParams = z.strictObject({
-  a: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 6 }),
-  b: UnitParamsSchema.prefault({ formation: "LINE", files: 12 }),
-  /** Which unit charged into the combat this turn (it strikes first in the first round). */
-  charger: z.enum(["a", "b", "none"]).default("a"),
-  maxRounds: z.int().min(1).max(50).default(12),
-  options: OptionsParamSchema,
-});
-
-/** The decision input of a two-unit combat, built by the combat phase's own builder. */
-export function combatInput(p: z.output<typeof CombatParams>): DecisionInput {
-  const d = decisionInput(combatState(p), "c1" as CombatId, p.maxRounds);
-  if (d.round.strikers.length === 0) throw new RangeError("the two units are not in contact: nobody fights");
-  return d;
+/** The decision input of a two-unit combat (see {@link twoUnitCombat}, which this forwards to). */
+export function combatInput(p: TwoUnitCombatSpec | TwoUnitCombatParams): DecisionInput {
+  return twoUnitCombat(p).decision;
 }
 
 /**
  * The battle state of a two-unit combat experiment: a and b in contact, combat "c1" (never fought,
  * `charger` charged), in side a's close combat phase. `apply` plays it as the chain weighs it.
+ * @deprecated Use {@link twoUnitCombat}`(params).state`, which also gives the rounds and the decision input.
  */
-export function combatState(p: z.output<typeof CombatParams>): BattleState {
-  const state = twoUnitTable(p.a, p.b, 0, p.options);
-  const combat = { id: "c1", units: ["a", "b"], chargers: p.charger === "none" ? [] : [p.charger], lastWinner: null, rounds: 0, squareness: {} };
-  return { ...state, turn: { ...state.turn, phase: "combat", step: null }, combats: { c1: combat } } as unknown as BattleState;
+export function combatState(p: TwoUnitCombatSpec | TwoUnitCombatParams): BattleState {
+  return twoUnitCombat(p).state;
 }
 
 /** One round of close combat between a and b (CORE-CC, CORE-CR): a's signed margin, winner. */
@@ -122,7 +112,7 @@ export const combatExperiment = defineExperiment({
   run: (dice, d) => {
     const r = sampleCombatToDecision(d, dice);
     const label = DECISION_LABELS[r.result] as string;
-    return { result: label, aWins: r.result <= 1, bBroken: r.result === 0, rounds: r.rounds };
+    return { result: label, aWins: r.result <= 1, bWins: r.result === 2 || r.result === 3, bBroken: r.result === 0, rounds: r.rounds };
   },
   exact: (d) => {
     const c = combatToDecision(d);

@@ -1,11 +1,11 @@
 /** `fusillade odds <question>`: the exact distribution of one resolution, printed as a table. */
 import { builtinExperiments, odds, type OddsAnswer, type OddsQuestion } from "../../analysis/index.js";
-import { combatInput } from "../../analysis/experiments/whn.js";
+import { twoUnitCombat, type TwoUnitCombatParams } from "../../analysis/index.js";
 import type { VolleySpec } from "../../rules/whn/shooting/volley.js";
 import { UsageError, type Io } from "../io.js";
 
 /** Kinds `odds` answers. */
-export const ODDS_KINDS = ["leadership", "breakTest", "panic", "rally", "volley", "combatRound", "combat", "fnfFire", "fnfMelee"] as const;
+export const ODDS_KINDS = ["leadership", "breakTest", "panic", "rally", "volley", "combatRound", "combat", "pursuit", "fnfFire", "fnfMelee", "fnfManeuver"] as const;
 
 /** Options of `odds`. */
 export interface OddsOptions {
@@ -19,6 +19,9 @@ export interface OddsOptions {
   readonly disordered?: boolean;
   readonly fleeing?: boolean;
   readonly params?: string;
+  readonly pursuitDice?: string;
+  readonly fleeDice?: string;
+  readonly obstacle?: boolean;
   readonly json?: boolean;
 }
 
@@ -31,6 +34,8 @@ const RANGES: { readonly [name: string]: readonly [number, number] } = {
   attacker: [-20, 20],
   defender: [-20, 20],
   models: [0, 1000],
+  "pursuit-dice": [0, 6],
+  "flee-dice": [0, 6],
 };
 
 /** A number option with a default (`dflt`), or a required one (`dflt` null: missing is exit 2). */
@@ -77,9 +82,13 @@ export function questionOf(kind: string, o: OddsOptions): OddsQuestion {
       return { kind, spec: exp?.prepare(experimentParams("whn/volley", o.params)) as VolleySpec };
     }
     case "combatRound":
-      return { kind, input: combatInput(experimentParams("whn/combatRound", o.params) as Parameters<typeof combatInput>[0]).round };
+      return { kind, input: twoUnitCombat(experimentParams("whn/combatRound", o.params) as TwoUnitCombatParams).round };
     case "combat":
-      return { kind: "combatToDecision", input: combatInput(experimentParams("whn/combat", o.params) as Parameters<typeof combatInput>[0]) };
+      return { kind: "combatToDecision", input: twoUnitCombat(experimentParams("whn/combat", o.params) as TwoUnitCombatParams) };
+    case "pursuit":
+      return { kind, pursuitDice: num("pursuit-dice", o.pursuitDice, 2), fleeDice: num("flee-dice", o.fleeDice, 2), obstacle: o.obstacle === true };
+    case "fnfManeuver":
+      return { kind, modifier: num("modifier", o.modifier, 0), disordered: o.disordered === true };
     case "fnfFire":
       return { kind, points: num("points", o.points, null, false, kind), modifier: num("modifier", o.modifier, 0) };
     case "fnfMelee":

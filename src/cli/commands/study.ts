@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  builtinExperiments, parseShard, parseStudy, planStudy, shardChunks, shardDocument, studyResult, StudySetupError,
-  type Plan, type RunOutcome, type StudyResult,
+  builtinExperiments, parseShard, shardFromEnvironment, parseStudy, planStudy, shardChunks, shardDocument, studyResult, StudySetupError,
+  type Plan, type RunOutcome, type ShardSource, type StudyResult,
 } from "../../analysis/index.js";
 import { checkOutputFile, UsageError, writeOutput, type Io } from "../io.js";
 import { ENGINE } from "../engine.js";
@@ -28,6 +28,7 @@ export interface StudyOptions extends OutputOptions {
   readonly chunk?: string;
   readonly workers?: string;
   readonly shard?: string;
+  readonly shardCount?: string;
 }
 
 /** The folder of built-in studies (`studies/` at the package root, from src/cli/commands or dist/cli). */
@@ -128,8 +129,11 @@ function workersOf(io: Io, v: string | undefined, cores: number): number {
 /** Runs `study`; returns the exit code. */
 export async function studyCommand(io: Io, file: string, o: StudyOptions, availableCores: number): Promise<number> {
   const plan = loadPlan(io, file, o);
-  const shard = o.shard === undefined ? null : parseShard(o.shard);
-  if (shard !== null && !shard.ok) throw new UsageError(`--shard: ${shard.message}`);
+  const count = intOption("shard-count", o.shardCount, 1);
+  if (count !== undefined && o.shard !== "auto") throw new UsageError("--shard-count goes with --shard auto");
+  const shard = o.shard === undefined ? null : o.shard === "auto" ? shardFromEnvironment(io.env ?? {}, count) : parseShard(o.shard);
+  if (shard !== null && !shard.ok) throw new UsageError(shard.message.startsWith("--shard") ? shard.message : `--shard: ${shard.message}`);
+  const source: ShardSource | undefined = shard !== null && shard.ok && "source" in shard ? (shard as { source: ShardSource }).source : undefined;
   if (shard !== null && plan.study.stop !== undefined) throw new UsageError(`--shard: ${file} samples until an interval target (stop); a sharded run needs a fixed n (give --n)`);
   const workers = workersOf(io, o.workers, availableCores);
   checkOutputs(io, o);
@@ -153,12 +157,12 @@ export async function studyCommand(io: Io, file: string, o: StudyOptions, availa
   }
   const wallTimeMs = Math.round(io.now() - t0);
   if (shard !== null && shard.ok) {
-    const doc = shardDocument(plan, shard.shard, outcome, ENGINE, o.timing ? wallTimeMs : undefined);
+    const doc = shardDocument(plan, shard.shard, outcome, ENGINE, o.timing ? wallTimeMs : undefined, source);
     const out = o.json ?? `${plan.study.name}.shard-${shard.shard.index}-of-${shard.shard.count}.json`;
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     if (out === "-") io.stdout.write(text);
     else writeOutput(io, resolve(io.cwd, out), text);
-    if (o.quiet !== true) io.stderr.write(`shard ${shard.shard.index}/${shard.shard.count} of ${plan.study.name}: ${outcome.cells.reduce((s, c) => s + c.tally.n, 0)} samples${out === "-" ? "" : ` → ${basename(out)}`}\n`);
+    if (o.quiet !== true) io.stderr.write(`shard ${shard.shard.index}/${shard.shard.count}${source === undefined ? "" : ` (${source.scheduler})`} of ${plan.study.name}: ${outcome.cells.reduce((s, c) => s + c.tally.n, 0)} samples${out === "-" ? "" : ` → ${basename(out)}`}\n`);
   } else {
     const doc = studyResult(plan, outcome, ENGINE, o.timing ? { wallTimeMs, workers } : undefined);
     await writeOutputs(io, doc, o);

@@ -276,6 +276,8 @@ export function sampleDecision(build: RoundBuilder, rounds: number, dice: Dice, 
  * `loserHolds` plays CORE-BREAK-1 (a unit that passes stays in the fight) instead of WHN-BREAK-1.
  * @example
  * combatToDecision(state, combatId("c1-1"), 3).breaks // [P(side 0 broke), P(side 1 broke)]
+ * @deprecated Use `analysis.combatToDecision({ state, combat, maxRounds })`: the same chain, with the
+ * outcome distribution too, and it also takes a `twoUnitCombat(...)`.
  */
 export function combatToDecision(state: BattleState, combatId: CombatId, rounds: number, options: { readonly loserHolds?: boolean } = {}): DecisionOdds {
   const combat = state.combats[combatId];
@@ -284,5 +286,6 @@ export function combatToDecision(state: BattleState, combatId: CombatId, rounds:
   return decisionChain(roundBuilder(state, combatId), rounds, options.loserHolds === true);
 }
 
-/** Alias of {@link combatToDecision}. */
+/** Alias of {@link combatToDecision}.
+ * @deprecated Use `analysis.combatToDecision({ state, combat, maxRounds })`. */
 export const decisionOdds = combatToDecision;
