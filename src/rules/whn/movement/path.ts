@@ -15,7 +15,7 @@ import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectB
 import { crossesTableEdge } from "../../../geometry/away.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { addScaled, forward, leq, lt } from "../../../geometry/vec.js";
-import { footprintOf, layoutSpecOf, unitsInPlay } from "../unit.js";
+import { footprintOf, isLeftGun, layoutSpecOf, unitsOnTable } from "../unit.js";
 import { layoutDimensions } from "../../../geometry/layout.js";
 import { layoutAt, refuse } from "./common.js";
 
@@ -159,7 +159,8 @@ export interface PlacementOptions {
  * closer), no impassable terrain, and never off the table (CORE-GEO-2).
  */
 export function checkPlacement(state: BattleState, u: Unit, samples: readonly Footprint[], opts: PlacementOptions = {}): Violation | null {
-  const others = unitsInPlay(state).filter((o) => o.id !== u.id && !(opts.ignore?.has(o.id) ?? false));
+  // A gun left by its crew still stands in the way (WHN-ART-16); an enemy may come up to it (to capture it) but not through it.
+  const others = unitsOnTable(state).filter((o) => o.id !== u.id && !(opts.ignore?.has(o.id) ?? false));
   const start = footprintOf(u);
   // The start distance is measured only for a unit that some sample comes within 1" of.
   // Broad phase over the whole path: a unit more than 1" from a circle around every sample can
@@ -174,7 +175,7 @@ export function checkPlacement(state: BattleState, u: Unit, samples: readonly Fo
       // Broad phase: more than 1" apart by bounding circles means no overlap and not too close.
       if (footprintsApart(fp, p.fp, 1)) continue;
       if (fp.some((a) => p.fp.some((b) => rectsOverlap(a, b)))) return refuse("through_unit", "CORE-MOVE-4", { unit: u.id, other: p.o.id });
-      if (opts.allowNearEnemy !== true && p.o.side !== u.side) {
+      if (opts.allowNearEnemy !== true && p.o.side !== u.side && !isLeftGun(p.o)) {
         const d = footprintDistance(fp, p.fp);
         if (!leq(d, 1)) continue;
         if (p.startDist < 0) p.startDist = footprintDistance(start, p.fp);
