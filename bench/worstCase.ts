@@ -49,11 +49,11 @@ function timed<T>(f: () => T): [T, number] {
 }
 
 /** Plays the limit battle for `decisions` decisions; the slowest legalActions and apply, with where. */
-export function limitBattle(decisions: number, setup: BattleSetup = limitSetup()): { legalMs: number; legalAt: string; applyMs: number; applyAt: string; decisions: number } {
+export function limitBattle(decisions: number, setup: BattleSetup = limitSetup(), botSeed = 11): { legalMs: number; legalAt: string; applyMs: number; applyAt: string; decisions: number } {
   const r = createBattle(setup);
   if (!r.ok) throw new Error(`bench: the limit setup is refused: ${JSON.stringify(r.error.issues.slice(0, 2))}`);
   let s: BattleState = r.value;
-  const rng = botRng(11);
+  const rng = botRng(botSeed);
   // Warm the listers up (JIT) on the first state, unmeasured.
   for (let i = 0; i < 3; i++) legalActions({ ...s });
   let out = { legalMs: 0, legalAt: "", applyMs: 0, applyAt: "", decisions: 0 };

@@ -91,6 +91,7 @@ export const UNIT_EVENTS = {
     formation: text,
     files: count,
   }),
+  "unit/returned": event("A pursuer that left the table comes back at the edge where it left.", ["CORE-PURS-7"], { unit, to: point, facing: num }),
   "unit/detachmentReturned": event("A detachment too far from its parent moves back to it.", ["WHN-DET-2"], { unit, parent: unit, from: point, to: point }),
   "unit/fellBack": event("A charged detachment falls back on its parent.", ["WHN-DET-4"], { unit, parent: unit, to: point }),
   "unit/mustFlee": event("A unit is marked to flee in the compulsory moves.", "cause", { unit }, ["WHN-PANIC-3"]),

@@ -11,7 +11,7 @@ import { closestPointOnSegment } from "./polygon.js";
 import type { Footprint, OrientedRect } from "./rect.js";
 import { closestPointOnFootprint, rectBehindFrame, rectCorners } from "./rect.js";
 import { firstApproach, overlapInterval } from "./sweep.js";
-import type { TerrainFeature } from "./terrain.js";
+import { terrainNear, type TerrainFeature } from "./terrain.js";
 import type { Vec2 } from "./vec.js";
 import { EPSILON, addScaled, angleDiff, angleOf, dist, dot, leq, normalize, sub } from "./vec.js";
 
@@ -60,7 +60,9 @@ export const chargeReach = (
   const edge = chargedEdge(target, face);
   const point = closestPointOnSegment(charger.p, edge.a, edge.b);
   const straight = dist(charger.p, point);
-  const surcharge = terrain.length > 0 ? segmentTerrainCost(charger.p, point, terrain, move).surcharge : 0;
+  // Only features near the charge line can touch it (a circle around the segment, broad phase).
+  const near = terrain.length > 0 ? terrainNear(terrain, (charger.p.x + point.x) / 2, (charger.p.y + point.y) / 2, straight / 2 + 1) : terrain;
+  const surcharge = near.length > 0 ? segmentTerrainCost(charger.p, point, near, move).surcharge : 0;
   const length = straight + surcharge;
   return { straight, surcharge, length, point, wheel: angleDiff(charger.facing, edge.facing + 180), reaches: leq(length, chargeDistance) };
 };

@@ -88,3 +88,60 @@ export const isOnHill = (terrain: readonly TerrainFeature[], footprint: Footprin
   }
   return true;
 };
+
+/** An axis-aligned box around a feature's polygon and polyline. */
+interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** Boxes already computed, per feature object (features are immutable values inside the engine's own states). */
+const BOXES = new WeakMap<TerrainFeature, Box>();
+
+/** The box around a feature (its polygon and any polyline); cached. */
+function boxOf(t: TerrainFeature): Box {
+  let b = BOXES.get(t);
+  if (b !== undefined) return b;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of t.polygon) {
+    if (p.x < x0) x0 = p.x;
+    if (p.x > x1) x1 = p.x;
+    if (p.y < y0) y0 = p.y;
+    if (p.y > y1) y1 = p.y;
+  }
+  for (const p of t.polyline ?? []) {
+    if (p.x < x0) x0 = p.x;
+    if (p.x > x1) x1 = p.x;
+    if (p.y < y0) y0 = p.y;
+    if (p.y > y1) y1 = p.y;
+  }
+  b = { x0, y0, x1, y1 };
+  BOXES.set(t, b);
+  return b;
+}
+
+/**
+ * The features that may come within `r` inches of the point (x, y) (a broad phase: every feature
+ * whose box is farther is left out, so tests on what is left give the same answers as on the whole
+ * list for any shape inside that circle). Order is kept. The whole list when nothing is left out.
+ */
+export const terrainNear = (terrain: readonly TerrainFeature[], x: number, y: number, r: number): readonly TerrainFeature[] => {
+  let out: TerrainFeature[] | null = null;
+  // A millionth of an inch of slack, so rounding in the exact distances never disagrees with the box.
+  const rr = (r + 1e-6) * (r + 1e-6);
+  for (let i = 0; i < terrain.length; i++) {
+    const t = terrain[i] as TerrainFeature;
+    const b = boxOf(t);
+    const dx = x < b.x0 ? b.x0 - x : x > b.x1 ? x - b.x1 : 0;
+    const dy = y < b.y0 ? b.y0 - y : y > b.y1 ? y - b.y1 : 0;
+    const near = dx * dx + dy * dy <= rr;
+    if (near && out !== null) out.push(t);
+    else if (!near && out === null) out = terrain.slice(0, i);
+  }
+  return out ?? terrain;
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
-import { unitId, sideId } from "../../src/index.js";
+import { apply, legalActions, unitId, sideId } from "../../src/index.js";
 import { artilleryUpkeep, crewUnitId } from "../../src/rules/whn/artillery/index.js";
 import { battle, event, gun, line, patch, patchGun, play, refuse, step, unit } from "../fixtures/artillery.js";
 import { regiment } from "../fixtures/setups.js";
@@ -90,6 +90,24 @@ describe("abandoned and captured guns (WHN-ART-16, WHN-ART-17)", () => {
     const r = step(s, artilleryUpkeep, []);
     expect(unit(r.state, "gb-art").removed).toMatchObject({ reason: "captured" });
     expect(event(r.events, "artillery/captured")["rule"]).toBe("WHN-ART-16");
+  });
+
+  it("WHN-ART-16: a gun left by its crew still stands on the table: an enemy may move up to it (and capture it) but never onto it", () => {
+    // French turn, remaining moves: the hussars' front edge 4" short of the gun's front edge.
+    let s = patch(abandoned(), "fr-hus", { position: { x: 36, y: 26 }, order: "GOOD" });
+    s = { ...s, pending: [], turn: { ...s.turn, activeSide: sideId("fr"), step: "remaining" } };
+    const onto = { type: "movement/move", unit: "fr-hus", path: [{ kind: "forward", distance: 5 }] };
+    expect(refuse(s, onto)).toMatchObject({ code: "movement/through_unit", rule: "CORE-MOVE-4", other: "gb-art" });
+    // Up to contact is allowed (the 1" rule is for units, not an empty gun), and takes the gun.
+    const r = play(s, { ...onto, path: [{ kind: "forward", distance: 4 }] }, []);
+    expect(unit(r.state, "fr-hus").position.y).toBeCloseTo(30, 9);
+    const taken = step(r.state, artilleryUpkeep, []);
+    expect(unit(taken.state, "gb-art").removed).toMatchObject({ reason: "captured" });
+    // Nothing listed for the hussars ends on the gun.
+    const listed = legalActions(s).filter((a) => "unit" in a && a.unit === "fr-hus" && a.type === "movement/move");
+    expect(listed.length).toBeGreaterThan(0);
+    for (const a of listed) expect(apply(s, a).ok).toBe(true);
+    expect(listed.some((a) => JSON.stringify(a) === JSON.stringify(onto))).toBe(false);
   });
 
   it("WHN-ART-16: its own crew re-man it by moving into contact in their movement phase", () => {

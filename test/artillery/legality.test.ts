@@ -47,4 +47,26 @@ describe("legal artillery actions", () => {
       .map((a) => (a as { response: string }).response);
     expect(responses).toEqual(["hold", "standAndShoot", "flee", "fireAndFlee"]);
   });
+
+  it("WHN-ART-3 / WHN-ART-4: gun moves are listed as a finite set of paths (marches only limbered), and every listed one applies", () => {
+    const unl = battle([gun("fr-art", "fr", { gun: "medium" }, { position: { x: 36, y: 8 } }), line("gb-1", 44)], { phase: "movement", step: "remaining" });
+    const moves = (st: typeof unl) => legalActions(st).filter((a) => a.type === "artillery/move") as { path: { kind: string; distance?: number }[]; march: boolean }[];
+    const u = moves(unl);
+    // Unlimbered medium gun: 2" (WHN-ART-3): 4 forward lengths, 6 wheels and 3 turns fit; of the 6
+    // wheel-then-forward paths only those whose wheel arc leaves room do; no march.
+    expect(u.filter((a) => a.path.length === 1).length).toBe(13);
+    expect(u.length).toBeLessThan(19);
+    expect(u.some((a) => a.march)).toBe(false);
+    expect(Math.max(...u.map((a) => a.path[0]?.distance ?? 0))).toBeCloseTo(2, 5);
+    for (const a of u) expect(apply(unl, a).ok).toBe(true);
+    const lim = patch(unl, "fr-art", { formation: "LIMBERED" });
+    const l = moves(lim);
+    expect(l.filter((a) => a.march).length).toBe(10);
+    // Limbered foot medium: 4", march 8" (WHN-ART-4).
+    expect(Math.max(...l.filter((a) => a.march).map((a) => a.path[0]?.distance ?? 0))).toBeCloseTo(8, 5);
+    for (const a of l) expect(apply(lim, a).ok).toBe(true);
+    // A gun its crew have left is not moved.
+    const left = patch(unl, "fr-art", { figures: 0, artillery: { ...unl.units[unitId("fr-art")]!.artillery!, abandoned: true } });
+    expect(moves(left)).toEqual([]);
+  });
 });

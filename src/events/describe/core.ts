@@ -32,6 +32,7 @@ export const CORE_PROSE: Prose<CoreType> = {
   "unit/combinedValues": (e, n) => `${n(e.unit)} fight with the values of ${n(e.from)} (${e.elitesInFront} elite figures in front)`,
   "unit/detachmentMerged": (e, n) => `${n(e.unit)} form up in the ranks of ${n(e.parent)}`,
   "unit/detachmentSplit": (e, n) => `${n(e.unit)} step out of the ranks of ${n(e.parent)} (${plural(e.figures, "figure")})`,
+  "unit/returned": (e, n) => `${n(e.unit)} return to the table`,
   "unit/detachmentReturned": (e, n) => `${n(e.unit)} return towards ${n(e.parent)}`,
   "unit/fellBack": (e, n) => `${n(e.unit)} fall back on ${n(e.parent)}`,
   "unit/mustFlee": (e, n) => `${n(e.unit)} must flee`,

@@ -165,6 +165,28 @@ export function unitsInPlayShared(state: BattleState): readonly Unit[] {
   return out;
 }
 
+/**
+ * Whether a unit is a gun its crew have left (fled, died or gone to shelter): no models, not in
+ * play, yet the piece still stands on the table until it is captured or re-manned (WHN-ART-16), so
+ * nothing may move through it. Matches the overlap invariant's idea of what takes up table space.
+ */
+export function isLeftGun(u: Unit): boolean {
+  return u.removed === null && u.mergedInto === null && u.figures <= 0 && u.troopType === "artillery" && (u.artillery?.shelteringIn ?? null) === null;
+}
+
+/** The guns left on the table without crew (WHN-ART-16), in id order: obstacles to every move. */
+export function leftGuns(state: BattleState): Unit[] {
+  const out: Unit[] = [];
+  for (const u of Object.values(state.units)) if (isLeftGun(u)) out.push(u);
+  return out.length < 2 ? out : out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Every unit standing on the table: those in play and guns left by their crew (WHN-ART-16), in id order within each group. */
+export function unitsOnTable(state: BattleState): Unit[] {
+  const left = leftGuns(state);
+  return left.length === 0 ? unitsInPlay(state) : [...unitsInPlayShared(state), ...left];
+}
+
 /** Units in play of one side. */
 export function unitsOf(state: BattleState, side: SideId): Unit[] {
   return unitsInPlay(state).filter((u) => u.side === side);

@@ -15,7 +15,7 @@ import { chargedFace, contactPlacement, failedChargeMove } from "../../../geomet
 import { segmentCrossesFootprint } from "../../../geometry/sight.js";
 import { normalizeAngle } from "../../../geometry/vec.js";
 import { unitCentre } from "../../../geometry/layout.js";
-import { footprintOf, getUnit, inPlay, joinedCharacters, layoutOf, unitsInPlay, withUnit } from "../unit.js";
+import { footprintOf, getUnit, inPlay, joinedCharacters, layoutOf, unitsOnTable, withUnit } from "../unit.js";
 import type { ChargeMoveAction } from "./actions.js";
 import { activeUnit, baseMove, checkStep, combatOf, refuse } from "./common.js";
 import { chargeReaches, declarations, type Declaration } from "./declare.js";
@@ -80,7 +80,7 @@ function joinCombat(state: BattleState, charger: UnitId, target: UnitId): { stat
 /** Where the charger ends against a face, or null when no spot is free (CORE-GEO-23). */
 function placeAgainst(state: BattleState, c: Unit, t: Unit, face: Quadrant) {
   const probe = c.formation === "EXTENDED_ORDER" ? { width: c.figures * c.base.w, depth: c.base.d } : layoutOf(c);
-  const others = unitsInPlay(state).filter((o) => o.id !== c.id && o.id !== t.id).flatMap((o) => footprintOf(o));
+  const others = unitsOnTable(state).filter((o) => o.id !== c.id && o.id !== t.id).flatMap((o) => footprintOf(o));
   const placed = contactPlacement({ p: c.position, facing: c.facing }, probe.width, probe.depth, layoutOf(t), face, others);
   return placed === null ? null : { placed, width: probe.width };
 }
@@ -146,7 +146,7 @@ export function resolveCharge(state: BattleState, d: Declaration, ctx: ActionCon
   const spot = placeAgainst(s, c, t, face);
   if (spot === null) return failCharge(s, c, t, ctx, "no room at the face");
   // The straight charge line may not pass through another unit (CORE-MOVE-4).
-  const blocker = unitsInPlay(s).find((o) => o.id !== c.id && o.id !== t?.id && segmentCrossesFootprint(c.position, spot.placed.frame.p, footprintOf(o)));
+  const blocker = unitsOnTable(s).find((o) => o.id !== c.id && o.id !== t?.id && segmentCrossesFootprint(c.position, spot.placed.frame.p, footprintOf(o)));
   if (blocker !== undefined) return failCharge(s, c, t, ctx, `path blocked by ${blocker.id}`);
   const moved = chargerAt(c, spot.placed.frame);
   s = withUnit(s, { ...moved, flags: spentFlags(c, false) });

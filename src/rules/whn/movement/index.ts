@@ -13,6 +13,7 @@ import { mergeDetachment, splitDetachment } from "./merge.js";
 import { MOVEMENT_MESSAGES } from "./messages.js";
 import { march, move } from "./moves.js";
 import { pushChargeResponses, respond } from "./respond.js";
+import { returnPursuers } from "./returns.js";
 import { MOVEMENT_LISTING, legalForDecidingSide } from "./legal.js";
 
 const whn = ["whn"] as const;
@@ -36,7 +37,7 @@ export const movementModule = Object.assign(defineModule({
   messages: MOVEMENT_MESSAGES,
   enter: {
     "whn:movement.chargeResponses": (state) => pushChargeResponses(state),
-    "whn:movement.compulsory": returnDetachments,
+    "whn:movement.compulsory": (state, ctx) => returnDetachments(returnPursuers(state, ctx), ctx),
     "whn:movement.remaining": finishCharges,
   },
 }), { legal: legalForDecidingSide, listing: MOVEMENT_LISTING });

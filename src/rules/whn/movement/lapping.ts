@@ -14,7 +14,7 @@ import type { ContactPlacement } from "../../../geometry/charge.js";
 import type { OrientedRect } from "../../../geometry/rect.js";
 import { rectBehindFrame, rectsOverlap } from "../../../geometry/rect.js";
 import { EPSILON, addScaled, dist, normalize, right, sub } from "../../../geometry/vec.js";
-import { footprintOf, layoutOf, unitsInPlay } from "../unit.js";
+import { footprintOf, layoutOf, unitsOnTable } from "../unit.js";
 import { inImpassable } from "./path.js";
 import { terrainOf } from "./free.js";
 
@@ -50,7 +50,7 @@ export function computeLaps(state: BattleState, charger: Unit, target: Unit, fac
   const rightOver = placed.offset + width / 2 - F / 2;
   const leftOver = width / 2 - placed.offset - F / 2;
   if (rightOver < -EPSILON || leftOver < -EPSILON) return [];
-  const others = unitsInPlay(state).filter((o) => o.id !== charger.id && o.id !== target.id).flatMap((o) => footprintOf(o));
+  const others = unitsOnTable(state).filter((o) => o.id !== charger.id && o.id !== target.id).flatMap((o) => footprintOf(o));
   const terrain = terrainOf(state);
   const w = charger.base.w;
   const out: Lap[] = [];

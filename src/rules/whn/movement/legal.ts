@@ -21,6 +21,7 @@
 import type { ActionContext } from "../../../engine/context.js";
 import type { Outcome } from "../../../engine/context.js";
 import { listLegal, type CandidateListing } from "../../../engine/module.js";
+import { isOwned } from "../../../engine/owned.js";
 import type { BattleState } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import type { Character, Unit } from "../../../state/unit.js";
@@ -268,8 +269,27 @@ export function candidatesForDecidingSide(state: BattleState): MovementAction[] 
   return out;
 }
 
+/** The state whose candidates were built last, and those candidates (the engine's listing is asked twice a decision). */
+let lastState: BattleState | null = null;
+let lastCandidates: readonly MovementAction[] = [];
+
+/**
+ * {@link candidatesForDecidingSide}, remembered for the last state the engine built: auto-advance
+ * asks for the first legal action and the bot then draws from the same state, so the candidates
+ * are built once a decision. A state the engine did not build (an app's, a draft) is never kept.
+ */
+function rememberedCandidates(state: BattleState): readonly MovementAction[] {
+  if (state === lastState) return lastCandidates;
+  const list = candidatesForDecidingSide(state);
+  if (isOwned(state)) {
+    lastState = state;
+    lastCandidates = list;
+  }
+  return list;
+}
+
 /** The movement module's listing: the deciding side's candidates, each checked against its handler. */
-export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: candidatesForDecidingSide, check: applies };
+export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: rememberedCandidates, check: applies };
 
 /**
  * Every legal movement action of the side that must act now (the engine's `legalActions` lists

@@ -13,9 +13,9 @@ import { NUMERIC_TOL, polygonDistance } from "../../../geometry/polygon.js";
 import type { Footprint } from "../../../geometry/rect.js";
 import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap, sweptBounds } from "../../../geometry/rect.js";
 import { crossesTableEdge } from "../../../geometry/away.js";
-import type { TerrainFeature } from "../../../geometry/terrain.js";
+import { terrainNear, type TerrainFeature } from "../../../geometry/terrain.js";
 import { addScaled, forward, leq, lt } from "../../../geometry/vec.js";
-import { footprintOf, layoutSpecOf, unitsInPlay } from "../unit.js";
+import { footprintOf, isLeftGun, layoutSpecOf, unitsOnTable } from "../unit.js";
 import { layoutDimensions } from "../../../geometry/layout.js";
 import { layoutAt, refuse } from "./common.js";
 
@@ -71,14 +71,22 @@ function overlapsPolygon(r: import("../../../geometry/rect.js").OrientedRect, po
 /**
  * Measures a path of legs for a formed unit (CORE-GEO-18, CORE-MOVE-1, CORE-MOVE-5). A wheel pivots
  * on the inner front corner; a turn rotates the unit about its centre and costs a quarter of the
- * rate `rate`; `move` is the unit's M for obstacle costs.
+ * rate `rate`; `move` is the unit's M for obstacle costs. `broadPhase: false` measures against
+ * every terrain feature (the same result, slower: for tests of the broad phase).
  */
-export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], rate: number, move: number): MeasuredPath {
+export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], rate: number, move: number, broadPhase = true): MeasuredPath {
   // Only the shape is needed here: the models are laid out per sample below only for a loose unit.
   const base = layoutDimensions(layoutSpecOf(u));
   const width = base.width;
   const depth = base.depth;
-  const terrain = state.terrain as readonly TerrainFeature[];
+  // Broad phase: how far any part of the unit can get from its start (a forward leg moves every
+  // point its distance, a wheel at most its angle × the unit's width + depth from the pivot, a turn
+  // at most the unit's size), plus the unit's own size: farther terrain is left out.
+  const size = width + depth;
+  let reach = size + 2;
+  for (const leg of legs) reach += leg.kind === "forward" ? Math.abs(leg.distance) : leg.kind === "wheel" ? wheelCost(Math.abs(leg.degrees), size) : size;
+  const all = state.terrain as readonly TerrainFeature[];
+  const terrain = broadPhase ? terrainNear(all, u.position.x, u.position.y, reach) : all;
   let frame: Frame = { p: u.position, facing: u.facing };
   let cost = 0;
   let wheel = 0;
@@ -159,22 +167,24 @@ export interface PlacementOptions {
  * closer), no impassable terrain, and never off the table (CORE-GEO-2).
  */
 export function checkPlacement(state: BattleState, u: Unit, samples: readonly Footprint[], opts: PlacementOptions = {}): Violation | null {
-  const others = unitsInPlay(state).filter((o) => o.id !== u.id && !(opts.ignore?.has(o.id) ?? false));
+  // A gun left by its crew still stands in the way (WHN-ART-16); an enemy may come up to it (to capture it) but not through it.
+  const others = unitsOnTable(state).filter((o) => o.id !== u.id && !(opts.ignore?.has(o.id) ?? false));
   const start = footprintOf(u);
   // The start distance is measured only for a unit that some sample comes within 1" of.
   // Broad phase over the whole path: a unit more than 1" from a circle around every sample can
   // neither be overlapped nor come too close, so it is not looked at again.
   const swept = sweptBounds(samples);
   const placed = others.map((o) => ({ o, fp: footprintOf(o), startDist: -1 })).filter((p) => !boundsApart(swept, footprintBounds(p.fp), 1));
-  const terrain = state.terrain as readonly TerrainFeature[];
+  const impassable = (state.terrain as readonly TerrainFeature[]).filter((t) => t.tags.impassable === true);
+  const terrain = impassable.length === 0 ? impassable : terrainNear(impassable, swept.x, swept.y, swept.r + 1);
   for (const fp of samples) {
     if (crossesTableEdge(fp, state.table)) return refuse("off_table", "CORE-GEO-2", { unit: u.id });
-    if (inImpassable(fp, terrain)) return refuse("impassable", "CORE-MOVE-5", { unit: u.id });
+    if (terrain.length > 0 && inImpassable(fp, terrain)) return refuse("impassable", "CORE-MOVE-5", { unit: u.id });
     for (const p of placed) {
       // Broad phase: more than 1" apart by bounding circles means no overlap and not too close.
       if (footprintsApart(fp, p.fp, 1)) continue;
       if (fp.some((a) => p.fp.some((b) => rectsOverlap(a, b)))) return refuse("through_unit", "CORE-MOVE-4", { unit: u.id, other: p.o.id });
-      if (opts.allowNearEnemy !== true && p.o.side !== u.side) {
+      if (opts.allowNearEnemy !== true && p.o.side !== u.side && !isLeftGun(p.o)) {
         const d = footprintDistance(fp, p.fp);
         if (!leq(d, 1)) continue;
         if (p.startDist < 0) p.startDist = footprintDistance(start, p.fp);

@@ -1,0 +1,76 @@
+/**
+ * Probe of the legal-action listing (issue 17/22 speed): `legalActions` over every decision state
+ * of random-bot bench battles (p50/p99/max, on fresh copies so no per-state cache helps), and at
+ * the setup limits. Usage (after `node bench/build.mjs`):
+ *   node [--cpu-prof --cpu-prof-dir=DIR] bench/.out/legalProbe.js [battles|limits|both] [n]
+ */
+import { legalActions } from "../src/index.js";
+import { playBattle } from "../src/battle/index.js";
+import type { BattleState } from "../src/state/battle.js";
+import { now } from "./harness.js";
+import { benchScenario } from "./scenes.js";
+import { limitBattle, limitSetup } from "./worstCase.js";
+import { createBattle } from "../src/index.js";
+import { applyTrusted } from "../src/engine/apply.js";
+
+/** Percentile of sorted numbers. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
+
+/** legalActions over every decision state of `battles` random-bot bench battles: sorted ms. */
+export function legalOverBattles(battles: number, firstSeed = 1): { ms: number[]; states: number; battleMs: number } {
+  const scenario = benchScenario();
+  const ms: number[] = [];
+  let battleMs = 0;
+  for (let seed = firstSeed; seed < firstSeed + battles; seed++) {
+    const states: BattleState[] = [];
+    const t = now("cpu");
+    playBattle(scenario, ["random", "random"], seed, { onDecision: (s) => void states.push(s) });
+    battleMs += now("cpu") - t;
+    for (const s of states) {
+      const a = now("cpu");
+      legalActions({ ...s });
+      ms.push(now("cpu") - a);
+    }
+  }
+  ms.sort((a, b) => a - b);
+  return { ms, states: ms.length, battleMs };
+}
+
+const isMain = process.argv[1]?.endsWith("legalProbe.js") === true || process.argv[1]?.endsWith("legalProbe.ts") === true;
+if (isMain) {
+  const what = process.argv[2] ?? "both";
+  const n = Number(process.argv[3] ?? 20);
+  if (what === "battles" || what === "both") {
+    const r = legalOverBattles(n);
+    console.log(`battles ${n}: ${(n / (r.battleMs / 1000)).toFixed(1)} battles/s; legalActions over ${r.states} states: p50 ${percentile(r.ms, 0.5).toFixed(2)} p99 ${percentile(r.ms, 0.99).toFixed(2)} max ${percentile(r.ms, 1).toFixed(2)} ms`);
+  }
+  if (what === "limits" || what === "both") {
+    const t = now("cpu");
+    const b = limitBattle(what === "limits" ? n : 60);
+    console.log(`limits: legal ${b.legalMs.toFixed(1)} ms at ${b.legalAt}; apply ${b.applyMs.toFixed(1)} ms at ${b.applyAt}; ${b.decisions} decisions in ${((now("cpu") - t) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** Repeats legalActions on the slowest limit state (turn 1 remaining moves), for a profile. */
+export function limitRemainingLoop(reps: number, step = "remaining"): number {
+  const r = createBattle(limitSetup());
+  if (!r.ok) throw new Error("limit setup refused");
+  let s: BattleState = r.value;
+  for (let i = 0; i < 20 && !(s.turn.phase === "movement" && s.turn.step === step); i++) {
+    const x = applyTrusted(s, { type: "turn/advance" });
+    if (!x.ok) break;
+    s = x.state;
+  }
+  const ms: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const t = now("cpu");
+    legalActions({ ...s });
+    ms.push(now("cpu") - t);
+  }
+  ms.sort((a, b) => a - b);
+  return percentile(ms, 0.5);
+}
+if (isMain && process.argv[2] === "loop") console.log(`limit remaining: median ${limitRemainingLoop(Number(process.argv[3] ?? 10), process.argv[4]).toFixed(1)} ms`);
