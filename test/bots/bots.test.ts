@@ -80,3 +80,14 @@ describe("bots", () => {
     );
   });
 });
+
+describe("decision listers", () => {
+  it("every declared decision kind has a lister that answers it", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { DECISION_KINDS } = await import("../../src/state/battle.js");
+    // The listers: the WHN fallbacks and every rules module's own legal.ts.
+    const dirs = ["../../src/battle/legal/", "../../src/rules/whn/combat/", "../../src/rules/whn/movement/", "../../src/rules/fnf/"].map((d) => new URL(d, import.meta.url));
+    const source = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".ts") && (dir.pathname.includes("battle/legal") || f === "legal.ts")).map((f) => readFileSync(new URL(f, dir), "utf8"))).join("\n");
+    for (const k of DECISION_KINDS) expect(source, k).toMatch(new RegExp(`kind (===|!==) "${k}"|case "${k}"`));
+  });
+});

@@ -18,11 +18,13 @@ describe("FnF self-play", () => {
     expect(types.has("fnf/fired")).toBe(true);
     expect(types.has("fnf/contact")).toBe(true);
     expect(types.has("fnf/meleeRolled")).toBe(true);
+    expect(types.has("fnf/leaderMoved")).toBe(true);
+    expect(types.has("fnf/formationChanged")).toBe(true);
     // Pinned for this seed: a change to the rules, the lister or the bots' draws moves it (last
-    // moved by auto-advance: forced steps are no longer decisions).
-    expect(out.decisions).toBe(96);
-    expect(out.result?.winner ?? null).toBe(null);
-    expect(out.result?.reason).toBe("bases lost: fr 0, al 0");
+    // moved by the complete lister: formation changes, leaders and detachments).
+    expect(out.decisions).toBe(112);
+    expect(out.result?.winner ?? null).toBe("fr");
+    expect(out.result?.reason).toBe("bases lost: fr 0, al 2");
   }, 30_000);
 
   it("FNF-TURN-1: every action legalActions lists in random FnF states applies without a violation", () => {
