@@ -29,6 +29,14 @@ export interface SearchOptions {
   readonly exploration?: number;
   /** Most default-policy actions in one playout (default 60). */
   readonly rolloutSteps?: number;
+  /**
+   * Wall-clock milliseconds a decision may take, measured with `clock` (the core reads no clock
+   * itself: pass e.g. `performance.now`). The budget argument still caps the playouts, so a test
+   * can make the search deterministic by leaving the time budget out.
+   */
+  readonly timeMs?: number;
+  /** The clock for `timeMs`, in milliseconds. */
+  readonly clock?: () => number;
 }
 
 interface Node {
@@ -80,7 +88,7 @@ function playout(s: BattleState, ctx: BotContext, maxSteps: number): BattleState
 const squash = (v: number): number => 1 / (1 + exp(-4 * v));
 
 /**
- * A search bot for a scenario; the budget is the number of playouts.
+ * A search bot for a scenario; the budget is the number of playouts (the most, with a time budget).
  * @example
  * const bot = searchBot({ victory: scenario.victory, posture: { fr: "attack", gb: "defend" } });
  * const action = bot(state, 7, 64);
@@ -99,7 +107,10 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
     const rng = botRng(seed);
     const root = node(null, null);
     root.actions = expansionOrder(rootActions, rng);
+    const clock = options.clock;
+    const deadline = clock !== undefined && options.timeMs !== undefined ? clock() + options.timeMs : Infinity;
     for (let it = 0; it < Math.max(1, Math.floor(budget)); it++) {
+      if (it > 0 && deadline !== Infinity && (clock as () => number)() >= deadline) break;
       let s = reseed(state, mixSeed(seed, it));
       let n = root;
       const path: Node[] = [root];
