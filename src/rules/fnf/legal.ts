@@ -20,7 +20,8 @@
  *   not moved rides to the command base of each of his three nearest own units within 18" and
  *   attaches to it. Staying put needs no action.
  * - defensive and offensive fire: every firer → target pair (enemy units and lone leaders) of the
- *   side that fires in that phase (the non-phasing side in defensive fire, FNF-FIRE-1).
+ *   side that fires in that phase (the non-phasing side in defensive fire, FNF-FIRE-1), the target
+ *   within the firer's longest range (farther, it scores no fire points).
  * - melee: for each pending melee, `fnf/resolveMelee` with each lead (the default, then each
  *   attacker when there are several), carrying with or without advancing, or breaking through.
  *
@@ -33,14 +34,17 @@ import type { BattleState } from "../../state/battle.js";
 import { listLegal, type Candidate, type CandidateListing } from "../../engine/module.js";
 import type { Vec2 } from "./geometry/prims.js";
 import { EPSILON, dist } from "./geometry/prims.js";
-import { layoutDistance } from "./geometry/measure.js";
+import { basesDistance, layoutDistance, rectsOf } from "./geometry/measure.js";
+import type { OrientedRect } from "./geometry/prims.js";
+import { firerKind } from "./firePoints.js";
+import { longestRange } from "./tables/fire.js";
 import { pathInBadGoing } from "./geometry/pricing.js";
 import type { DetachAction, FireAction, FormationTarget, ManeuverAction, MoveAction, MoveLeaderAction, RejoinAction, ResolveMeleeAction } from "./actions.js";
 import { hasCompulsoryMove } from "./maneuver.js";
 import type { Leader, Unit } from "./units.js";
 import { activeLeaders, activeUnits, fnfOf, normalMove, unitOf } from "./units.js";
 import { ARM_FORMATIONS } from "./formations.js";
-import { commandRect } from "./geometry/layout.js";
+import { commandRect, leaderRect } from "./geometry/layout.js";
 import { fnfKind } from "./geometry/terrain.js";
 import { LEADER_MOVE } from "./tables/leaders.js";
 import { enemiesOf, layout, nearestEnemy } from "./world.js";
@@ -84,18 +88,19 @@ function moveAction(u: Unit, path: MoveAction["path"], target: string | null = n
   return { type: "fnf/move", unit: u.id, path, change: null, target };
 }
 
-function maneuverCandidates(state: BattleState, u: Unit): Action[] {
-  const out: Action[] = [{ type: "fnf/maneuver", unit: u.id, badGoing: false }];
-  const e = nearestEnemy(state, u);
-  const reach = 2 * normalMove(u);
-  let bad = pathInBadGoing(state.terrain, [u.position]);
-  if (!bad && e !== undefined) {
+function maneuverCandidates(state: BattleState, u: Unit): Candidate<Action>[] {
+  // The bad-going variant is worked out only when drawn (it needs the nearest enemy).
+  const bad = (): Action | null => {
+    if (pathInBadGoing(state.terrain, [u.position])) return { type: "fnf/maneuver", unit: u.id, badGoing: true };
+    const e = nearestEnemy(state, u);
+    if (e === undefined) return null;
+    const reach = 2 * normalMove(u);
     const d = dist(u.position, e.position);
     const t = d <= EPSILON ? 0 : Math.min(1, reach / d);
-    bad = pathInBadGoing(state.terrain, [u.position, { x: u.position.x + (e.position.x - u.position.x) * t, y: u.position.y + (e.position.y - u.position.y) * t }]);
-  }
-  if (bad) out.push({ type: "fnf/maneuver", unit: u.id, badGoing: true });
-  return out;
+    const crosses = pathInBadGoing(state.terrain, [u.position, { x: u.position.x + (e.position.x - u.position.x) * t, y: u.position.y + (e.position.y - u.position.y) * t }]);
+    return crosses ? { type: "fnf/maneuver", unit: u.id, badGoing: true } : null;
+  };
+  return [{ type: "fnf/maneuver", unit: u.id, badGoing: false }, bad];
 }
 
 /** The point at distance `len` from P toward `to`. */
@@ -287,10 +292,20 @@ function rejoinCandidates(state: BattleState, side: string): Action[] {
 
 function fireCandidates(state: BattleState): Action[] {
   const side = fnfActingSide(state);
-  const firers = activeUnits(state, side).filter((u) => !u.turn.fired && u.arm !== "cavalry");
-  const targets = [...enemiesOf(state, side).map((e) => e.id), ...activeLeaders(state).filter((l) => l.side !== side && l.attachedTo === null).map((l) => l.id)];
+  const firers = activeUnits(state, side).filter((u) => !u.turn.fired && u.arm !== "cavalry" && (u.battery === null || (!u.battery.limbered && !u.battery.silenced)));
+  const targets: { id: string; rects: readonly OrientedRect[] }[] = [
+    ...enemiesOf(state, side).map((e) => ({ id: e.id, rects: rectsOf(layout(e)) })),
+    ...activeLeaders(state).filter((l) => l.side !== side && l.attachedTo === null).map((l) => ({ id: l.id, rects: [leaderRect(l.position)] })),
+  ];
   const out: Action[] = [];
-  for (const f of firers) for (const t of targets) out.push({ type: "fnf/fire", firer: f.id, target: t });
+  for (const f of firers) {
+    const kind = firerKind(f);
+    if (kind === null) continue;
+    // A target beyond the firer's longest range scores no fire points (FNF-FIRE-3): not a candidate.
+    const reach = longestRange(kind) + 0.5;
+    const mine = rectsOf(layout(f));
+    for (const t of targets) if (basesDistance(mine, t.rects) <= reach) out.push({ type: "fnf/fire", firer: f.id, target: t.id });
+  }
   return out;
 }
 
