@@ -4,8 +4,9 @@
  * the battle's future rolls; the tree keys children by action, widens progressively (about
  * 2·√visits children a node), expands an interior node only once visited twice, plays out with a
  * cheap default policy (answer a pending decision with its first listed answer, else end the step)
- * to the end of the next player turn, and scores the leaf with {@link evaluate}. The most visited
- * root action is chosen.
+ * to the end of the next player turn, and scores the leaf with {@link evaluate}. The root widens
+ * into its actions best first by a one-ply prior (each applied once to a re-seeded copy and
+ * evaluated). The most visited root action is chosen.
  */
 import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
@@ -60,6 +61,24 @@ function expansionOrder(actions: readonly Action[], rng: BotRng): Action[] {
   return [...advance, ...shuffled(actions.filter((a) => a.type !== "turn/advance"), rng)];
 }
 
+/** Most root actions given a one-ply prior (the rest follow in a seeded order). */
+export const SEARCH_PRIOR_CAP = 64;
+
+/**
+ * Orders the root's actions for expansion by a one-ply prior: each action (a seeded sample of at
+ * most {@link SEARCH_PRIOR_CAP}) applied once to a re-seeded copy and scored with {@link evaluate},
+ * best first, so the tree widens into the moves a greedy look would pick before the others.
+ */
+function rootOrder(state: BattleState, actions: readonly Action[], me: SideId, seed: number, ctx: BotContext, rng: BotRng): Action[] {
+  const order = expansionOrder(actions, rng);
+  const scored = order.slice(0, SEARCH_PRIOR_CAP).map((a, i) => {
+    const next = step(reseed(state, mixSeed(seed, 0x5eed + i)), a, ctx);
+    return { a, i, v: next === null ? -Infinity : evaluate(next, me, ctx) };
+  });
+  scored.sort((x, y) => y.v - x.v || x.i - y.i);
+  return [...scored.map((x) => x.a), ...order.slice(SEARCH_PRIOR_CAP)];
+}
+
 /** Plays an action and the scenario's judging; null if it does not apply in this determinisation. */
 function step(s: BattleState, a: Action, ctx: BotContext): BattleState | null {
   const r = applyTrusted(s, a);
@@ -106,7 +125,7 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
     const ctx = context ?? defaultContext(state);
     const rng = botRng(seed);
     const root = node(null, null);
-    root.actions = expansionOrder(rootActions, rng);
+    root.actions = rootOrder(state, rootActions, me, seed, ctx, rng);
     const clock = options.clock;
     const deadline = clock !== undefined && options.timeMs !== undefined ? clock() + options.timeMs : Infinity;
     for (let it = 0; it < Math.max(1, Math.floor(budget)); it++) {
