@@ -3,7 +3,7 @@
  * and, last, as `BENCH {json}`. Options:
  *   --quick            shorter samples and battle budget (a smoke run, figures noisier)
  *   --battles=SECONDS  wall-time budget for whole battles (default 20; at least 3 battles)
- *   --only=a,b         only these groups: volley, apply, combat, battles, workers, history, worst, legal
+ *   --only=a,b         only these groups: volley, apply, combat, battles, workers, history, worst, legal, bots
  *   --soak[=N]         instead: N battles in a row (default 100000), heap read at 20 checkpoints
  * Run through `npm run bench` (bundled by bench/build.mjs, node --expose-gc); `tsx bench/run.ts`
  * works too, without the memory figures unless node gets --expose-gc.
@@ -15,6 +15,7 @@ import { soak } from "./soak.js";
 import { worstCaseFigures } from "./worstCase.js";
 import { historyFigures } from "./history.js";
 import { legalFigures } from "./legal.js";
+import { fnfBattleFigures, searchWinRateFigure } from "./bots.js";
 
 /** Every key of the BENCH line, in order, with its label and unit (for keys a group did not run). */
 const KEYS: ReadonlyArray<readonly [string, string, string]> = [
@@ -40,6 +41,10 @@ const KEYS: ReadonlyArray<readonly [string, string, string]> = [
   ["legalActionsP99Ms", "legalActions p99 over bench battle states", "ms"],
   ["legalActionsAtLimitsMs", "legalActions at the setup limits (worst)", "ms"],
   ["applyAtLimitsMs", "one apply at the setup limits (worst)", "ms"],
+  // bots (issue 22): FnF speed and search strength.
+  ["fnfBattlesPerSec", "FnF battles, random bots, Coa 1811", "/s"],
+  ["fnfDecisionsPerSec", "FnF decisions (random bots)", "/s"],
+  ["searchWinRate", "search vs greedy, sides swapped", ""],
 ];
 
 function arg(name: string): string | undefined {
@@ -74,7 +79,7 @@ async function main(): Promise<void> {
     return;
   }
   const quick = arg("quick") !== undefined;
-  const only = new Set((arg("only") ?? "volley,apply,combat,battles,workers,history,worst,legal").split(","));
+  const only = new Set((arg("only") ?? "volley,apply,combat,battles,workers,history,worst,legal,bots").split(","));
   const o = quick ? { warmupMs: 150, sampleMs: 100, samples: 5 } : { warmupMs: 400, sampleMs: 250, samples: 9 };
   const battleSeconds = Number(arg("battles") ?? (quick ? 5 : 20));
   console.log(`fusillade bench — ${machine}${quick ? " (quick)" : ""}`);
@@ -97,6 +102,8 @@ async function main(): Promise<void> {
   await step("workers", () => workerFigures(quick ? 100_000 : 300_000, quick ? 2 : 5));
   await step("worst", () => worstCaseFigures(quick ? 40 : 150));
   await step("legal", () => legalFigures(quick ? 6 : 30, quick ? 60 : 150));
+  // bots (issue 22).
+  await step("bots", () => [...fnfBattleFigures(quick ? 3 : 10, 3), searchWinRateFigure(quick ? 1 : 3, quick ? 16 : 48, 4)]);
   const all = KEYS.map(([key, label, unit]) => figures.find((f) => f.key === key) ?? missing(key, label, unit, "not run (--only)"));
   console.log(table(all));
   console.log(`BENCH ${JSON.stringify(Object.fromEntries(all.map((f) => [f.key, f.value])))}`);

@@ -2,7 +2,8 @@
  * A simple evaluation of a position for one side, for the greedy and search bots: material (figures
  * left, weighted by arm and by order state), standards taken, objectives held, a small pull toward
  * the enemy or the objective for an attacking army, squares against nearby cavalry, and the result
- * once the battle is over. Roughly in [-3, 3]; positive is good for `side`.
+ * once the battle is over. Roughly in [-3, 3]; positive is good for `side`. FnF positions are scored
+ * by {@link evaluateFnf}.
  */
 import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
@@ -13,6 +14,7 @@ import { declarations } from "../rules/whn/movement/declare.js";
 import { objectiveHolder, standardsTaken } from "../battle/victory.js";
 import type { BotContext } from "./types.js";
 import { hypot } from "../math/index.js";
+import { evaluateFnf } from "./evaluateFnf.js";
 
 /** Weights of the evaluation terms (exported so studies can tune them). */
 export const EVAL_WEIGHTS = {
@@ -90,6 +92,7 @@ function exposedToCavalry(state: BattleState, side: SideId): number {
  * evaluate(state, sideId("fr"), defaultContext(state))
  */
 export function evaluate(state: BattleState, side: SideId, ctx: BotContext): number {
+  if (state.ruleset === "fnf") return evaluateFnf(state, side, ctx);
   const enemy = (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
   if (state.result !== null) {
     if (state.result.winner === side) return EVAL_WEIGHTS.win + strength(state, side);

@@ -2,9 +2,11 @@
  * The greedy bot: one ply. Each candidate action is applied to re-seeded copies of the state (so
  * the battle's own future rolls are never seen) and the resulting positions are scored with
  * {@link evaluate}; the best mean wins. `turn/advance` is scored first and another action must beat
- * it strictly, so a bot with nothing better to do moves the battle on rather than wandering.
+ * it strictly, so a bot with nothing better to do moves the battle on rather than wandering. An FnF
+ * maneuver roll is scored by the best follow-up it allows the unit.
  */
 import type { BattleState } from "../state/battle.js";
+import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted } from "../engine/apply.js";
 import { adopt } from "../engine/owned.js";
@@ -15,6 +17,23 @@ import { judgeOutcome } from "../battle/game.js";
 import { evaluate } from "./evaluate.js";
 import { botRng, mixSeed, shuffled } from "./rng.js";
 import { decider, defaultContext, type Bot, type BotContext } from "./types.js";
+
+/**
+ * The value of the state after an action. A roll that only unlocks a move (an FnF maneuver roll) is
+ * worth the best of the unit's listed follow-ups (move, formation change, detachment), so the bot
+ * rolls when the move it allows is worth making rather than never rolling at all.
+ */
+function followUp(s: BattleState, a: Action, side: SideId, ctx: BotContext): number {
+  const here = evaluate(s, side, ctx);
+  if (a.type !== "fnf/maneuver" || s.turn.phase === "finished" || decider(s) !== side) return here;
+  let best = here;
+  for (const b of legalActions(s)) {
+    if (!("unit" in b) || b.unit !== a.unit || b.type === "fnf/maneuver") continue;
+    const r = applyTrusted(s, b);
+    if (r.ok) best = Math.max(best, evaluate(r.state, side, ctx));
+  }
+  return best;
+}
 
 /** Most re-seeded samples the greedy bot takes of one candidate. */
 export const GREEDY_MAX_SAMPLES = 4;
@@ -54,7 +73,7 @@ export function greedyBot(context?: BotContext): Bot {
           total = -Infinity;
           break;
         }
-        total += evaluate(judgeOutcome(copy, r.state, r.events, ctx.victory).state, side, ctx);
+        total += followUp(judgeOutcome(copy, r.state, r.events, ctx.victory).state, a, side, ctx);
       }
       const mean = total / samples;
       if (mean > bestValue + 1e-12) {

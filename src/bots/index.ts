@@ -8,4 +8,9 @@ export { randomBot, type RandomBot } from "./random.js";
 export { greedyBot, GREEDY_MAX_SAMPLES } from "./greedy.js";
 export { searchBot, type SearchOptions } from "./mcts.js";
 export { evaluate, EVAL_WEIGHTS } from "./evaluate.js";
+export { evaluateFnf, FNF_EVAL_WEIGHTS, type FnfEvalWeights } from "./evaluateFnf.js";
 export { botRng, mixSeed, type BotRng } from "./rng.js";
+export {
+  playMatch, playMatchGame, builtinMatchScenarios, MATCH_BUDGETS,
+  type MatchBotKind, type MatchBotSpec, type MatchScenario, type MatchGame, type MatchTally, type MatchGameOptions,
+} from "./match.js";

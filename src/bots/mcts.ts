@@ -4,8 +4,9 @@
  * the battle's future rolls; the tree keys children by action, widens progressively (about
  * 2·√visits children a node), expands an interior node only once visited twice, plays out with a
  * cheap default policy (answer a pending decision with its first listed answer, else end the step)
- * to the end of the next player turn, and scores the leaf with {@link evaluate}. The most visited
- * root action is chosen.
+ * to the end of the next player turn, and scores the leaf with {@link evaluate}. The root widens
+ * into its actions best first by a one-ply prior (each applied once to a re-seeded copy and
+ * evaluated). The most visited root action is chosen.
  */
 import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
@@ -29,6 +30,14 @@ export interface SearchOptions {
   readonly exploration?: number;
   /** Most default-policy actions in one playout (default 60). */
   readonly rolloutSteps?: number;
+  /**
+   * Wall-clock milliseconds a decision may take, measured with `clock` (the core reads no clock
+   * itself: pass e.g. `performance.now`). The budget argument still caps the playouts, so a test
+   * can make the search deterministic by leaving the time budget out.
+   */
+  readonly timeMs?: number;
+  /** The clock for `timeMs`, in milliseconds. */
+  readonly clock?: () => number;
 }
 
 interface Node {
@@ -50,6 +59,24 @@ const node = (chooser: SideId | null, action: Action | null): Node => ({ chooser
 function expansionOrder(actions: readonly Action[], rng: BotRng): Action[] {
   const advance = actions.filter((a) => a.type === "turn/advance");
   return [...advance, ...shuffled(actions.filter((a) => a.type !== "turn/advance"), rng)];
+}
+
+/** Most root actions given a one-ply prior (the rest follow in a seeded order). */
+export const SEARCH_PRIOR_CAP = 64;
+
+/**
+ * Orders the root's actions for expansion by a one-ply prior: each action (a seeded sample of at
+ * most {@link SEARCH_PRIOR_CAP}) applied once to a re-seeded copy and scored with {@link evaluate},
+ * best first, so the tree widens into the moves a greedy look would pick before the others.
+ */
+function rootOrder(state: BattleState, actions: readonly Action[], me: SideId, seed: number, ctx: BotContext, rng: BotRng): Action[] {
+  const order = expansionOrder(actions, rng);
+  const scored = order.slice(0, SEARCH_PRIOR_CAP).map((a, i) => {
+    const next = step(reseed(state, mixSeed(seed, 0x5eed + i)), a, ctx);
+    return { a, i, v: next === null ? -Infinity : evaluate(next, me, ctx) };
+  });
+  scored.sort((x, y) => y.v - x.v || x.i - y.i);
+  return [...scored.map((x) => x.a), ...order.slice(SEARCH_PRIOR_CAP)];
 }
 
 /** Plays an action and the scenario's judging; null if it does not apply in this determinisation. */
@@ -80,7 +107,7 @@ function playout(s: BattleState, ctx: BotContext, maxSteps: number): BattleState
 const squash = (v: number): number => 1 / (1 + exp(-4 * v));
 
 /**
- * A search bot for a scenario; the budget is the number of playouts.
+ * A search bot for a scenario; the budget is the number of playouts (the most, with a time budget).
  * @example
  * const bot = searchBot({ victory: scenario.victory, posture: { fr: "attack", gb: "defend" } });
  * const action = bot(state, 7, 64);
@@ -98,8 +125,11 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
     const ctx = context ?? defaultContext(state);
     const rng = botRng(seed);
     const root = node(null, null);
-    root.actions = expansionOrder(rootActions, rng);
+    root.actions = rootOrder(state, rootActions, me, seed, ctx, rng);
+    const clock = options.clock;
+    const deadline = clock !== undefined && options.timeMs !== undefined ? clock() + options.timeMs : Infinity;
     for (let it = 0; it < Math.max(1, Math.floor(budget)); it++) {
+      if (it > 0 && deadline !== Infinity && (clock as () => number)() >= deadline) break;
       let s = reseed(state, mixSeed(seed, it));
       let n = root;
       const path: Node[] = [root];

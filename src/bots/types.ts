@@ -7,6 +7,7 @@ import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import type { VictorySpec } from "../scenarios/format.js";
+import type { FnfEvalWeights } from "./evaluateFnf.js";
 
 /**
  * A bot: given the state, a seed for its own choices and a budget (forward-model applications for
@@ -31,6 +32,8 @@ export interface BotDecision {
 export interface BotContext {
   readonly victory: VictorySpec | null;
   readonly posture: { readonly [side: string]: "attack" | "defend" };
+  /** Weights of the FnF evaluation (default: {@link FNF_EVAL_WEIGHTS}); self-play tuning sets them. */
+  readonly fnfWeights?: FnfEvalWeights;
 }
 
 /** A context with no victory rules: the first side attacks, the other defends. */

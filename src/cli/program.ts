@@ -1,5 +1,5 @@
 /**
- * The `fusillade` command line (commander): `odds`, `study`, `merge`, `play`. `runCli` runs one
+ * The `fusillade` command line (commander): `odds`, `study`, `merge`, `play`, `tournament`. `runCli` runs one
  * command line against an {@link Io} and returns the exit code: 0 done, 1 failure, 2 bad input
  * (bad file, unknown option, bad shard spec), 130 interrupted (partial results written).
  */
@@ -10,6 +10,7 @@ import { ENGINE } from "./engine.js";
 import { studyCommand, type StudyOptions } from "./commands/study.js";
 import { mergeCommand } from "./commands/merge.js";
 import { balanceCommand, type BalanceOptions } from "./commands/balance.js";
+import { tournamentCommand, type TournamentOptions } from "./commands/tournament.js";
 import { ODDS_KINDS, oddsCommand, type OddsOptions } from "./commands/odds.js";
 import { playCommand, type PlayOptions } from "./commands/play.js";
 
@@ -90,6 +91,21 @@ function build(io: Io, setCode: (c: number) => void): Command {
     .option("--max-decisions <n>", "stop after this many decisions")
     .option("--json", "print the result and the battle record as JSON")
     .action((scenario: string, o: PlayOptions) => setCode(playCommand(io, scenario, o)));
+
+  program
+    .command("tournament")
+    .description("round robin between bots on the built-in scenarios of both rulesets, sides swapped; win rates with Wilson intervals")
+    .option("--bots <bots>", "bots to pit against each other: random, greedy, search", "random,greedy,search")
+    .option("--scenarios <list>", "scenarios (default: every built-in one), e.g. whn:quatre-bras,fnf:coa1811")
+    .option("--pairs <n>", "seeds per pairing and scenario, each played twice with sides swapped", "2")
+    .option("--seed <seed>", "seed of the round robin", "1")
+    .option("--search-ms <ms>", "search bot's wall-clock budget a decision", "200")
+    .option("--search-budget <playouts>", "search bot's playouts a decision instead of a time budget (reproducible)")
+    .option("--greedy-budget <n>", "greedy bot's forward-model applications a decision", "24")
+    .option("--fnf-turns <n>", "turns of an FnF battle", "8")
+    .option("--json", "print the games and the table as JSON")
+    .option("-q, --quiet", "no progress lines")
+    .action((o: TournamentOptions) => setCode(tournamentCommand(io, o)));
   return program;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { forkState, legalActions, reseed, withScriptedDice, type BattleState } from "../../src/index.js";
+import { applyTrusted, forkState, legalActions, reseed, withScriptedDice, type BattleState } from "../../src/index.js";
 import { greedyBot, randomBot, searchBot, defaultContext } from "../../src/bots/index.js";
 import { playBattle } from "../../src/battle/index.js";
 import { scenarios } from "../../src/index.js";
@@ -78,5 +78,75 @@ describe("bots", () => {
       }),
       { seed: 12, numRuns: 4 },
     );
+  });
+});
+
+describe("decision listers", () => {
+  it("every declared decision kind has a lister that answers it", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { DECISION_KINDS } = await import("../../src/state/battle.js");
+    // The listers: the WHN fallbacks and every rules module's own legal.ts.
+    const dirs = ["../../src/battle/legal/", "../../src/rules/whn/combat/", "../../src/rules/whn/movement/", "../../src/rules/fnf/"].map((d) => new URL(d, import.meta.url));
+    const source = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".ts") && (dir.pathname.includes("battle/legal") || f === "legal.ts")).map((f) => readFileSync(new URL(f, dir), "utf8"))).join("\n");
+    for (const k of DECISION_KINDS) expect(source, k).toMatch(new RegExp(`kind (===|!==) "${k}"|case "${k}"`));
+  });
+});
+
+describe("bots in FnF", () => {
+  it("FNF-TURN-1: the FnF evaluation counts bases as the judged result does, and disorder against a side", async () => {
+    const { evaluateFnf, FNF_EVAL_WEIGHTS } = await import("../../src/bots/index.js");
+    const { createBattle } = await import("../../src/index.js");
+    const { fnfScenario } = await import("../../src/rules/fnf/index.js");
+    const r = createBattle(fnfScenario("coa1811", 1));
+    if (!r.ok) throw new Error("no battle");
+    const s = r.value;
+    const ctx = { victory: null, posture: { fr: "defend", al: "defend" } } as const;
+    expect(evaluateFnf(s, "fr" as never, ctx)).toBeCloseTo(-evaluateFnf(s, "al" as never, ctx), 9);
+    const fnf = s.fnf as NonNullable<typeof s.fnf>;
+    const frId = Object.values(fnf.units).find((u) => u.side === "fr" && u.kind === "brigade")?.id as string;
+    const hit = { ...s, fnf: { ...fnf, units: { ...fnf.units, [frId]: { ...(fnf.units[frId] as (typeof fnf.units)[string]), bases: (fnf.units[frId]?.bases ?? 2) - 1 } } } };
+    const dis = { ...s, fnf: { ...fnf, units: { ...fnf.units, [frId]: { ...(fnf.units[frId] as (typeof fnf.units)[string]), disordered: true } } } };
+    expect(evaluateFnf(hit, "fr" as never, ctx)).toBeLessThan(evaluateFnf(s, "fr" as never, ctx));
+    expect(evaluateFnf(dis, "fr" as never, ctx)).toBeLessThan(evaluateFnf(s, "fr" as never, ctx));
+    expect(evaluateFnf(dis, "al" as never, ctx)).toBeGreaterThan(evaluateFnf(s, "al" as never, ctx));
+    const won = { ...s, result: { winner: "fr" as never, reason: "x", rule: "FNF-TURN-1" as never } };
+    expect(evaluateFnf(won, "fr" as never, ctx)).toBeGreaterThan(FNF_EVAL_WEIGHTS.win - 1);
+  });
+
+  it("FNF-TURN-1: the greedy bot moves on in FnF (it is not stuck on ending the phase) and the search bot's choice ignores the battle's future dice", async () => {
+    const { createBattle } = await import("../../src/index.js");
+    const { fnfScenario } = await import("../../src/rules/fnf/index.js");
+    const r = createBattle(fnfScenario("coa1811", 1));
+    if (!r.ok) throw new Error("no battle");
+    let s = r.value;
+    for (let i = 0; i < 10 && s.turn.phase !== "maneuver"; i++) {
+      const next = applyTrusted(s, { type: "turn/advance" });
+      if (next.ok) s = next.state;
+    }
+    expect(s.turn.phase).toBe("maneuver");
+    deepFreeze(s);
+    const ctx = { victory: null, posture: { fr: "attack", al: "defend" } } as const;
+    const g = greedyBot(ctx)(s, 1, 12);
+    expect(g.type).not.toBe("turn/advance");
+    const bot = searchBot(ctx, { rolloutSteps: 8 });
+    const base = bot(s, 5, 6);
+    expect(legalActions(s)).toContainEqual(base);
+    for (const v of [reseed(s, 999), forkState(s, 3), withScriptedDice(s, [6, 6, 6, 6, 1, 1, 1, 1])]) expect(bot(v, 5, 6)).toEqual(base);
+  }, 60_000);
+
+  it("the search bot stops at its time budget, read from the clock it is given", () => {
+    const s = deepFreeze(shootingState());
+    let t = 0;
+    let calls = 0;
+    const clock = (): number => {
+      calls++;
+      t += 10;
+      return t;
+    };
+    const bot = searchBot(defaultContext(s), { rolloutSteps: 12, timeMs: 35, clock });
+    expect(legalActions(s)).toContainEqual(bot(s, 5, 1000));
+    // One reading sets the deadline (10 → 45), then one before each playout after the first: the
+    // fifth reading (50) is past it, so four playouts ran.
+    expect(calls).toBe(5);
   });
 });

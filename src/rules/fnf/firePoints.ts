@@ -45,7 +45,7 @@ export function meleeEnemies(state: BattleState, id: string): string[] | null {
 }
 
 /** Which fire ranks fire: 1, or 1 and 2 at the unit's melee enemy (FNF-FIRE-2, AMB-84). */
-export function firingBases(state: BattleState, u: Unit, target: string): OrientedRect[] {
+export function firingBases(state: BattleState, u: Unit, target: string): readonly OrientedRect[] {
   const l = layout(u);
   if (u.kind !== "brigade") return rectsOf(l);
   const enemies = meleeEnemies(state, u.id);

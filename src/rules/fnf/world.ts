@@ -10,8 +10,22 @@ import type { Unit } from "./units.js";
 import { activeLeaders, activeUnits, unitOf } from "./units.js";
 import { tieKey } from "../../math/index.js";
 
+/**
+ * Layouts by unit: units in an FnF state are immutable values (every change builds a new one, and
+ * the public entry points adopt an app's state as plain copies, see src/engine/owned.ts), so a
+ * unit's layout is computed once.
+ */
+const LAYOUTS = new WeakMap<Unit, FnfLayout>();
+
 /** A unit's layout (FNF-GEO-2). */
-export const layout = (u: Unit): FnfLayout => layoutOf(u);
+export const layout = (u: Unit): FnfLayout => {
+  let l = LAYOUTS.get(u);
+  if (l === undefined) {
+    l = layoutOf(u);
+    LAYOUTS.set(u, l);
+  }
+  return l;
+};
 
 /** Enemy units on the table. */
 export function enemiesOf(state: BattleState, side: string): Unit[] {
@@ -53,7 +67,7 @@ export function sideRects(state: BattleState, side: string, except: readonly str
 }
 
 /** A target's bases: a unit's, or a lone leader's single base (FNF-LDR-4). */
-export function targetRects(state: BattleState, id: string): OrientedRect[] | undefined {
+export function targetRects(state: BattleState, id: string): readonly OrientedRect[] | undefined {
   const u = unitOf(state, id);
   if (u !== undefined) return rectsOf(layout(u));
   const l = activeLeaders(state).find((x) => x.id === id && x.attachedTo === null);

@@ -5,22 +5,38 @@ import type { FnfLayout } from "./layout.js";
 /** Distance between two sets of bases, closest points (FNF-GEO-3, CORE-GEO-10). */
 export function basesDistance(a: readonly OrientedRect[], b: readonly OrientedRect[]): number {
   let best = Infinity;
-  for (const x of a) for (const y of b) best = Math.min(best, rectDistance(x, y));
+  for (const x of a) {
+    const rx = Math.sqrt(x.halfWidth * x.halfWidth + x.halfDepth * x.halfDepth);
+    for (const y of b) {
+      // Two rectangles are no closer than their centres' distance less both half-diagonals: a pair
+      // that cannot beat the best so far is skipped (the result is the same minimum).
+      const dx = x.center.x - y.center.x;
+      const dy = x.center.y - y.center.y;
+      const lower = Math.sqrt(dx * dx + dy * dy) - rx - Math.sqrt(y.halfWidth * y.halfWidth + y.halfDepth * y.halfDepth);
+      if (lower > best) continue;
+      best = Math.min(best, rectDistance(x, y));
+    }
+  }
   return best;
 }
 
 /** Distance between two units' bases (FNF-GEO-3). */
 export function layoutDistance(a: FnfLayout, b: FnfLayout): number {
-  return basesDistance(
-    a.bases.map((x) => x.rect),
-    b.bases.map((x) => x.rect),
-  );
+  return basesDistance(rectsOf(a), rectsOf(b));
 }
 
 /** Rectangles of a layout's bases. */
-export function rectsOf(l: FnfLayout): OrientedRect[] {
-  return l.bases.map((b) => b.rect);
+export function rectsOf(l: FnfLayout): readonly OrientedRect[] {
+  let r = RECTS.get(l);
+  if (r === undefined) {
+    r = l.bases.map((b) => b.rect);
+    RECTS.set(l, r);
+  }
+  return r;
 }
+
+/** Base rectangles by layout (layouts are immutable values the engine builds). */
+const RECTS = new WeakMap<FnfLayout, OrientedRect[]>();
 
 /** A base's front edge, left corner then right corner. */
 export function frontEdge(rect: OrientedRect): [Vec2, Vec2] {
