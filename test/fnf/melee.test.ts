@@ -235,7 +235,7 @@ describe("FnF melee", () => {
     const trace = (st: S, dice: number[]) => {
       const r = apply(withScriptedDice(st, dice), { type: "fnf/resolveMelee", melee: "melee-1" });
       if (!r.ok) throw new Error(r.violation.code);
-      return r.events.slice(2).map((e) => [e.type, e.rule, e["how"] ?? e["unit"]]);
+      return r.events.slice(2).map((e) => { const x = e as unknown as Record<string, unknown>; return [e.type, e.rule, x["how"] ?? x["unit"]]; });
     };
     expect(trace(contact(), [4, 4, 2, 2])).toEqual([
       ["fnf/disordered", "FNF-MEL-5", "gb1"],
