@@ -18,6 +18,7 @@ const base = FNF_EVAL_WEIGHTS;
 /** Candidates: one term moved at a time, and an aggressive and a cautious blend. */
 const CANDIDATES: { readonly name: string; readonly w: FnfEvalWeights }[] = [
   { name: "approach×3", w: { ...base, approach: base.approach * 3 } },
+  { name: "approach÷3", w: { ...base, approach: base.approach / 3 } },
   { name: "approach0", w: { ...base, approach: 0 } },
   { name: "disorder-heavy", w: { ...base, disordered: 0.5, spent: 0.4 } },
   { name: "guns-cheap", w: { ...base, battery: 1, cavalryBase: 1.2 } },
