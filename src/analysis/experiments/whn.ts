@@ -43,7 +43,7 @@ const VolleyParams = z.strictObject({
   /** Gap between the two units' front edges, inches. */
   range: z.number().min(0).max(48).default(8),
   firer: UnitParamsSchema.prefault({ formation: "LINE", files: 12 }),
-  target: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 6 }),
+  target: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 4 }),
   options: OptionsParamSchema,
 });
 
@@ -71,7 +71,7 @@ export const volleyExperiment = defineExperiment({
 
 /** Parameters of the two-unit combat experiments. */
 export const CombatParams = z.strictObject({
-  a: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 6 }),
+  a: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 4 }),
   b: UnitParamsSchema.prefault({ formation: "LINE", files: 12 }),
   /** Which unit charged into the combat this turn (it strikes first in the first round). */
   charger: z.enum(["a", "b", "none"]).default("a"),
