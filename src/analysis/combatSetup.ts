@@ -16,7 +16,7 @@ import { OptionsParamSchema, UnitParamsSchema, twoUnitTable } from "./experiment
 
 /** Zod schema of a two-unit combat (the params of the `whn/combat` and `whn/combatRound` experiments). */
 export const CombatParams = z.strictObject({
-  a: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 6 }),
+  a: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 4 }),
   b: UnitParamsSchema.prefault({ formation: "LINE", files: 12 }),
   /** Which unit charged into the combat this turn (it strikes first in the first round). */
   charger: z.enum(["a", "b", "none"]).default("a"),

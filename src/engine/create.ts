@@ -6,6 +6,7 @@ import type { SideId } from "../state/ids.js";
 import { toIssues } from "./issues.js";
 import { footprintOf } from "../rules/whn/unit.js";
 import { gunServesArm } from "../rules/whn/artillery/guns.js";
+import { setupShapeRefusal } from "../rules/whn/movement/formations.js";
 import { rectCorners, rectsOverlap } from "../geometry/rect.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, type InputError, type InputIssue, type Result } from "./violation.js";
@@ -81,6 +82,10 @@ function unfitUnits(state: BattleState, order: readonly string[]): InputIssue[] 
     const art = u.artillery;
     if (art !== null && !gunServesArm(art.gun, art.arm))
       issues.push({ path: ["units", i, "artillery", "gun"], message: `a ${art.gun} gun cannot serve a ${art.arm} battery (WHN-ART-1)`, code: "gun_not_allowed" });
+    // A unit starts in a shape it could adopt (WHN-FORM-5 and the other formation minimums); one merged into its parent is not on the table.
+    const shape = u.mergedInto === null && u.removed === null ? setupShapeRefusal(u, state) : null;
+    if (shape !== null)
+      issues.push({ path: ["units", i, "formation"], message: `unit "${id}" cannot stand in ${u.formation} with ${u.files} files and ${u.figures} models: ${shape.why} (${shape.rule})`, code: "formation_not_allowed" });
   });
   return issues;
 }

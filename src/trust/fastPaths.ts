@@ -11,6 +11,7 @@ import type { CombatId } from "../state/ids.js";
 import { normalQuantile } from "../analysis/stats.js";
 import { CombatParams, combatInput, combatState } from "../analysis/experiments/whn.js";
 import { DECISION_LABELS, combatToDecision } from "../analysis/combatChain.js";
+import { combatToDecision as stateChain } from "../rules/whn/combat/markov.js";
 import type * as z from "zod";
 
 /** One cell of the grid: the `whn/combat` experiment's parameters (input form). */
@@ -61,6 +62,8 @@ export interface CellCheck {
   readonly played: readonly number[];
   /** Largest |played share − exact| minus its bound; ≤ 0 when the cell agrees. */
   readonly worst: number;
+  /** Largest |played share − exact| in standard errors of the share (outcomes with 0 < exact < 1). */
+  readonly maxZ: number;
   readonly agrees: boolean;
 }
 
@@ -80,20 +83,35 @@ export function checkCell(cell: CombatCell, seeds: number, alpha = 0.001, firstS
   }
   const z = normalQuantile(1 - alpha / (2 * DECISION_LABELS.length));
   let worst = Number.NEGATIVE_INFINITY;
+  let maxZ = 0;
   exact.forEach((q, i) => {
     const got = (played[i] ?? 0) / seeds;
-    const bound = z * Math.sqrt((q * (1 - q)) / seeds) + 1 / seeds;
+    const se = Math.sqrt((q * (1 - q)) / seeds);
+    const bound = z * se + 1 / seeds;
     worst = Math.max(worst, Math.abs(got - q) - bound);
+    if (se > 0) maxZ = Math.max(maxZ, Math.abs(got - q) / se);
   });
   const impossible = played.some((n, i) => n > 0 && (exact[i] ?? 0) === 0);
-  return { cell, seeds, exact, played, worst, agrees: worst <= 0 && !impossible };
+  return { cell, seeds, exact, played, worst, maxZ, agrees: worst <= 0 && !impossible };
+}
+
+/**
+ * The exact chain of one cell (`odds({ kind: "combatToDecision" })`'s chain) against the state-based
+ * `whn.combat.combatToDecision` on the same state: the largest absolute difference over the outcomes.
+ */
+export function chainGap(cell: CombatCell): number {
+  const p = CombatParams.parse(cell);
+  const dist = combatToDecision(combatInput(p)).dist;
+  const slow = stateChain(combatState(p), COMBAT, p.maxRounds);
+  const want = [slow.breaks[1], slow.fallsBack[1] + slow.flowsPast[1], slow.fallsBack[0] + slow.flowsPast[0], slow.breaks[0], slow.ongoing];
+  return Math.max(...want.map((q, i) => Math.abs(dist.pEqual(i) - q)));
 }
 
 /** The full grid: formations, files, squareness options, chargers, both arms. */
 export function combatGrid(): CombatCell[] {
   const cells: CombatCell[] = [];
   const shapes: Array<[CombatCell["a"], CombatCell["b"]]> = [
-    [{ figures: 24, files: 6, formation: "ATTACK_COLUMN" }, { figures: 24, files: 12, formation: "LINE" }],
+    [{ figures: 24, files: 4, formation: "ATTACK_COLUMN" }, { figures: 24, files: 12, formation: "LINE" }],
     [{ figures: 25, files: 5, formation: "ATTACK_COLUMN" }, { figures: 30, files: 3, formation: "ATTACK_COLUMN" }],
     [{ figures: 16, files: 8, formation: "LINE" }, { figures: 16, files: 8, formation: "LINE" }],
     [{ troop: "hussars", figures: 12, files: 6, formation: "CAV_LINE" }, { figures: 24, files: 6, formation: "SQUARE" }],

@@ -40,7 +40,7 @@ function afterADraw(start: BattleState): { state: BattleState; seed: number } {
 }
 
 const cells: CombatCell[] = [
-  { a: { figures: 24, files: 6, formation: "ATTACK_COLUMN" }, b: { figures: 24, files: 12, formation: "LINE" }, charger: "a", maxRounds: 6, options: { core: DRAWS } },
+  { a: { figures: 24, files: 4, formation: "ATTACK_COLUMN" }, b: { figures: 24, files: 12, formation: "LINE" }, charger: "a", maxRounds: 6, options: { core: DRAWS } },
   { a: { figures: 36, files: 6, formation: "ATTACK_COLUMN" }, b: { figures: 40, files: 4, formation: "ATTACK_COLUMN" }, charger: "none", maxRounds: 6, options: { core: DRAWS, hr: { squareness: "modelCount" } } },
   { a: { figures: 36, files: 6, formation: "ATTACK_COLUMN" }, b: { figures: 40, files: 4, formation: "ATTACK_COLUMN" }, charger: "b", maxRounds: 6, options: { core: DRAWS, hr: { squareness: "direct", squarenessAtCombatStart: true } } },
   { a: { troop: "hussars", figures: 12, files: 6, formation: "CAV_LINE" }, b: { figures: 24, files: 6, formation: "SQUARE" }, charger: "a", maxRounds: 6, options: { core: DRAWS, hr: { squareness: "tieOnly" } } },

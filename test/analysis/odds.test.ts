@@ -71,12 +71,12 @@ describe("odds(): exact distributions against 20 000 sampled resolutions (99.9 %
     expect(a.atLeast[0]?.[1]).toBeCloseTo(1, 12);
   });
   it("WHN-SHOOT-9: a shooting read from a battle state", () => {
-    const state = twoUnitTable(UnitParamsSchema.parse({ formation: "LINE", files: 12 }), UnitParamsSchema.parse({ formation: "ATTACK_COLUMN", files: 6 }), 10, {});
+    const state = twoUnitTable(UnitParamsSchema.parse({ formation: "LINE", files: 12 }), UnitParamsSchema.parse({ formation: "ATTACK_COLUMN", files: 4 }), 10, {});
     const a = check({ kind: "shooting", state, request: { shooter: "a" as UnitId, target: "b" as UnitId } }, 6);
     expect(a.mean).toBeCloseTo(odds({ kind: "volley", spec: volleyExperiment.prepare(volleyParams) }).mean, 12);
   });
   it("CORE-CR-1: one close-combat round (signed margin)", () => {
-    const d = combatInput({ a: UnitParamsSchema.parse({ formation: "ATTACK_COLUMN", files: 6 }), b: UnitParamsSchema.parse({ formation: "LINE", files: 12 }), charger: "a", maxRounds: 12, options: {} } as Parameters<typeof combatInput>[0]);
+    const d = combatInput({ a: UnitParamsSchema.parse({ formation: "ATTACK_COLUMN", files: 4 }), b: UnitParamsSchema.parse({ formation: "LINE", files: 12 }), charger: "a", maxRounds: 12, options: {} } as Parameters<typeof combatInput>[0]);
     const a = check({ kind: "combatRound", input: d.round }, 7);
     expect((a.events["sideAWins"] ?? 0) + (a.events["draw"] ?? 0) + (a.events["sideBWins"] ?? 0)).toBeCloseTo(1, 12);
   });

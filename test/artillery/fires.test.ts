@@ -40,7 +40,7 @@ describe("fires (WHN-FIRE-3, WHN-FIRE-4, WHN-FIRE-5)", () => {
   });
 
   it("WHN-FIRE-4: a unit within 8\" of water and 1\" of a fire puts a circle out on the extinguish score, instead of moving", () => {
-    const fr = battalion("fr-1", "fr", { position: { x: 36, y: 27 }, facing: 90, formation: "LINE", files: 8, figures: 8 });
+    const fr = battalion("fr-1", "fr", { position: { x: 36, y: 27 }, facing: 90, formation: "LINE", files: 8, figures: 8, light: true });
     const s = burning({ x: 36, y: 28.5 }, [fr, line("gb-1", 44)]);
     const act = { type: "artillery/extinguish", unit: "fr-1", fire: "f1" };
     const out = play(s, act, [5]);
@@ -55,7 +55,7 @@ describe("fires (WHN-FIRE-3, WHN-FIRE-4, WHN-FIRE-5)", () => {
   });
 
   it("WHN-FIRE-3 and WHN-FIRE-4: a fire that spreads and is put out", () => {
-    const fr = battalion("fr-1", "fr", { position: { x: 36, y: 27 }, facing: 90, formation: "LINE", files: 8, figures: 8 });
+    const fr = battalion("fr-1", "fr", { position: { x: 36, y: 27 }, facing: 90, formation: "LINE", files: 8, figures: 8, light: true });
     const s = burning({ x: 36, y: 24 }, [fr, line("gb-1", 44)]);
     const spread = step(s, spreadFires, [6]).state;
     expect(fireObstacles(spread).map((c) => c.index)).toEqual([0, 1]);
@@ -70,7 +70,7 @@ describe("fires (WHN-FIRE-3, WHN-FIRE-4, WHN-FIRE-5)", () => {
   });
 
   it("WHN-FIRE-5: a unit a circle overlaps steps out of it in its compulsory moves and does nothing else", () => {
-    const fr = battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90, formation: "LINE", files: 8, figures: 8 });
+    const fr = battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90, formation: "LINE", files: 8, figures: 8, light: true });
     const s = burning({ x: 36, y: 23 }, [fr, line("gb-1", 44)], { phase: "movement", step: "compulsory" });
     const r = step(s, leaveFires, []);
     const u = unit(r.state, "fr-1");

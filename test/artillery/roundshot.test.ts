@@ -59,22 +59,22 @@ describe("roundshot (WHN-ART-9, WHN-ART-10, CORE-GEO-32)", () => {
   });
 
   it("WHN-ART-10: an unsaved hit rolls D6 wounds on a multi-wound model, and no die on a one-wound model", () => {
-    const s = battle([gun("fr-art", "fr"), line("gb-1", 20, { figures: 5, profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 3, I: 3, A: 1, Ld: 6 } })]);
+    const s = battle([gun("fr-art", "fr"), line("gb-1", 20, { figures: 5, light: true, profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 3, I: 3, A: 1, Ld: 6 } })]);
     // Hit, bounce 2": one model; to-wound 2, wounds die 2 → the model keeps 1 W.
     const r = play(s, fire("fr-art", "gb-1", "shot"), [4, 1, 2, 2]);
     expect(unit(r.state, "gb-1")).toMatchObject({ figures: 5, woundsTaken: 2 });
     // A light gun rolls D3: 6 → 3 wounds kill the model (any excess is lost).
-    const light = battle([gun("fr-art", "fr", { gun: "light" }), line("gb-1", 20, { figures: 5, profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 3, I: 3, A: 1, Ld: 6 } })]);
+    const light = battle([gun("fr-art", "fr", { gun: "light" }), line("gb-1", 20, { figures: 5, light: true, profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 3, I: 3, A: 1, Ld: 6 } })]);
     const l = play(light, fire("fr-art", "gb-1", "shot"), [4, 1, 2, 6, /* panic */ 1, 1]);
     expect(unit(l.state, "gb-1")).toMatchObject({ figures: 4, woundsTaken: 0 });
   });
 
   it("WHN-ART-10: the save is modified by the shot's Strength (S6: heavy armour 5+ → no save)", () => {
-    const s = battle([gun("fr-art", "fr"), line("gb-1", 20, { figures: 5, equipment: { missile: "musket", melee: "musketBayonet", armour: "heavy" } })]);
+    const s = battle([gun("fr-art", "fr"), line("gb-1", 20, { figures: 5, light: true, equipment: { missile: "musket", melee: "musketBayonet", armour: "heavy" } })]);
     const r = play(s, fire("fr-art", "gb-1", "shot"), [4, 1, 2, 6, 6]);
     expect(event(r.events, "artillery/hits")).toMatchObject({ unsaved: 1, killed: 1 });
     // A light gun (S5) against heavy armour + shield: 5 − 1 + 2 = 6+.
-    const l = battle([gun("fr-art", "fr", { gun: "light" }), line("gb-1", 20, { figures: 5, equipment: { missile: "musket", melee: "musketBayonet", armour: "heavy", shield: true } })]);
+    const l = battle([gun("fr-art", "fr", { gun: "light" }), line("gb-1", 20, { figures: 5, light: true, equipment: { missile: "musket", melee: "musketBayonet", armour: "heavy", shield: true } })]);
     const lr = play(l, fire("fr-art", "gb-1", "shot"), [4, 1, 2, 6]);
     expect(event(lr.events, "artillery/hits")).toMatchObject({ unsaved: 0, killed: 0 });
   });

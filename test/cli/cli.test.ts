@@ -12,7 +12,7 @@ const STUDY = {
   n: 3000,
   chunk: 500,
   sweep: { range: [6, 14] },
-  variants: { line: { "firer.formation": "LINE", "firer.files": 12 }, column: { "firer.formation": "ATTACK_COLUMN", "firer.files": 6 } },
+  variants: { line: { "firer.formation": "LINE", "firer.files": 12 }, column: { "firer.formation": "ATTACK_COLUMN", "firer.files": 4 } },
 };
 
 function studyFile(dir: string, body: unknown = STUDY, name = "study.json"): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { applyUnknown as apply, createBattleUnknown as createBattle, parseState, saveState, type BattleState } from "../../src/index.js";
-import { battalion, regiment } from "../fixtures/setups.js";
+import { battalion, legalShape, regiment } from "../fixtures/setups.js";
 
 /** Freezes an object graph so any mutation throws in strict mode. */
 function deepFreeze<T>(o: T): T {
@@ -46,8 +46,10 @@ const setupArb = fc
     options: { hr: g.hr },
     units: g.units.map((raw, i) => ({ ...raw, x: 8 + (i % 4) * 18 + raw.dx, y: 12 + Math.floor(i / 4) * 24 + raw.dy })).map((u, i) =>
       u.cavalry
-        ? regiment(`u${i}`, u.side, { figures: u.figures, files: u.files, position: { x: u.x, y: u.y }, facing: u.facing, quality: u.quality })
-        : battalion(`u${i}`, u.side, { figures: u.figures, files: u.files, formation: u.formation, position: { x: u.x, y: u.y }, facing: u.facing, quality: u.quality }),
+        ? // A cavalry line is one or two ranks deep (WHN-FORM-7).
+          regiment(`u${i}`, u.side, { figures: u.figures, files: Math.max(u.files, Math.ceil(u.figures / 2)), position: { x: u.x, y: u.y }, facing: u.facing, quality: u.quality })
+        : // Setups are held to the formation's shape (WHN-FORM-2…5): a legal width for the drawn count; skirmishers are light.
+          battalion(`u${i}`, u.side, { ...legalShape(u.formation, u.figures), light: u.formation === "OPEN_ORDER", formation: u.formation, position: { x: u.x, y: u.y }, facing: u.facing, quality: u.quality }),
     ),
   }));
 

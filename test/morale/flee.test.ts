@@ -73,13 +73,13 @@ describe("fleeUnit", () => {
 
   it("CORE-FLEE-4: a unit whose every way out is blocked by enemies is destroyed (CORE-GEO-26)", () => {
     const wall = (id: string, x: number, y: number, facing: number) =>
-      battalion(id, "gb", { position: { x, y }, facing, formation: "LINE", files: 20, figures: 20 });
+      battalion(id, "gb", { position: { x, y }, facing, formation: "LINE", files: 20, figures: 20, light: true });
     const s = battle([
       battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90 }),
       wall("gb-1", 36, 30, 270),
       wall("gb-2", 36, 14, 90),
-      battalion("gb-3", "gb", { position: { x: 28, y: 22 }, facing: 0, formation: "LINE", files: 20, figures: 20 }),
-      battalion("gb-4", "gb", { position: { x: 44, y: 22 }, facing: 180, formation: "LINE", files: 20, figures: 20 }),
+      battalion("gb-3", "gb", { position: { x: 28, y: 22 }, facing: 0, formation: "LINE", files: 20, figures: 20, light: true }),
+      battalion("gb-4", "gb", { position: { x: 44, y: 22 }, facing: 180, formation: "LINE", files: 20, figures: 20, light: true }),
     ]);
     const r = run(s, [6, 6], (st, ctx) => fleeUnit(st, FR, ctx, { from: GB, rule: "WHN-PANIC-3" }).state);
     expect(types(r.events)).toEqual(["unit/fled", "unit/destroyed"]);

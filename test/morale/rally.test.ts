@@ -8,7 +8,7 @@ import { atStep, battalion, battle, character, deepFreeze, leader, play, types, 
 const ENEMY = battalion("gb-1", "gb", { position: { x: 36, y: 44 }, facing: 270, formation: "LINE", files: 12 });
 
 function scene(order: "DISORDERED" | "FLEEING", over: object = {}, extra: Partial<Parameters<typeof battle>[1]> = {}): BattleState {
-  return atStep(battle([battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 270, order, ...over }), ENEMY], extra), "fr", "rally");
+  return atStep(battle([battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 270, order, startingFigures: 24, ...over }), ENEMY], extra), "fr", "rally");
 }
 
 const rally = (over: object = {}) => ({ type: "morale/rally", unit: "fr-1", ...over });

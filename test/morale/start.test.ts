@@ -5,13 +5,16 @@ import { battalion, battle, beforeStartOf, atStep, character, leader, play, type
 
 const ENEMY = battalion("gb-1", "gb", { position: { x: 36, y: 44 }, facing: 270, formation: "LINE", files: 12 });
 
+/** Battalions of 24 that may have lost models: their column stands as it was (WHN-FORM-9). */
+const DEPLETED = { startingFigures: 24 };
+
 /** fr-1 with a fleeing friend fr-2 beside it (2.9" apart); the French turn about to begin. */
 function scene(frOver: object = {}, fleeOver: object = {}, extra: Parameters<typeof battalion>[] = []): BattleState {
   const s = battle(
     [
-      battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90, ...frOver }),
-      battalion("fr-2", "fr", { position: { x: 42, y: 24 }, facing: 90, order: "FLEEING", ...fleeOver }),
-      ...extra.map((a) => battalion(...a)),
+      battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90, ...DEPLETED, ...frOver }),
+      battalion("fr-2", "fr", { position: { x: 42, y: 24 }, facing: 90, order: "FLEEING", ...DEPLETED, ...fleeOver }),
+      ...extra.map(([id, side, over]) => battalion(id, side, { ...DEPLETED, ...over })),
       ENEMY,
     ],
     { firstSide: "gb" },

@@ -26,7 +26,7 @@ function trigger(s: BattleState, dice: number[], f: (st: BattleState, ctx: Param
 /** fr-1 … fr-3 in a row 8" apart; the British far off. */
 function row(over: Record<string, object> = {}): BattleState {
   return battle([
-    battalion("fr-1", "fr", { position: { x: 20, y: 24 }, facing: 90, ...over["fr-1"] }),
+    battalion("fr-1", "fr", { position: { x: 20, y: 24 }, facing: 90, startingFigures: 24, ...over["fr-1"] }),
     battalion("fr-2", "fr", { position: { x: 28, y: 24 }, facing: 90, ...over["fr-2"] }),
     battalion("fr-3", "fr", { position: { x: 44, y: 24 }, facing: 90, ...over["fr-3"] }),
     battalion("gb-1", "gb", { position: { x: 28, y: 44 }, facing: 270, formation: "LINE", files: 12, ...over["gb-1"] }),

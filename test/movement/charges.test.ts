@@ -173,7 +173,7 @@ describe("charge moves", () => {
     const s = held(declared(hussarsOnColumn({ files: 12 }), ["gb-2", "fr-1"]));
     const r = run(s, chargeMove("gb-2"));
     expect(ofType(r.events, "charge/lappedRound")[0]).toMatchObject({ rule: "WHN-CHRG-7", laps: [{ flank: "right", models: 2 }, { flank: "left", models: 2 }] });
-    const narrow = run(held(declared(hussarsOnColumn({ files: 3 }), ["gb-2", "fr-1"])), chargeMove("gb-2"));
+    const narrow = run(held(declared(hussarsOnColumn({ files: 3, formation: "CAV_COLUMN" }), ["gb-2", "fr-1"])), chargeMove("gb-2"));
     expect(ofType(narrow.events, "charge/lappedRound")).toHaveLength(0);
   });
 

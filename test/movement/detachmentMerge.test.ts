@@ -11,14 +11,15 @@ import { checkState, checkStep } from "../../src/trust/index.js";
 import type { UnitId } from "../../src/state/ids.js";
 import { battleOf, fr, gb, must, ofType, patch, refused, run, toStep, toTurnStep, unitOf } from "../fixtures/movement.js";
 
-/** Grenadiers: Ld 9, light armour, `figures` models in one rank, beside the parent (fr-1, a 24-model column at x 36). */
+/** Grenadiers: Ld 9, light armour, `figures` models in one rank (light infantry, AMB-109), beside the parent (fr-1, a 24-model column at x 36). */
 const grenadiers = (figures = 4, x = 40, over: Record<string, unknown> = {}) =>
   fr("fr-d", x, 10, {
     light: true,
     figures,
     startingFigures: figures,
     files: figures,
-    formation: "LINE",
+    // A line needs two models (WHN-FORM-5): a lone grenadier stands in open order.
+    formation: figures === 1 ? "OPEN_ORDER" : "LINE",
     detachmentOf: "fr-1",
     command: {},
     profile: { M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 9 },

@@ -35,7 +35,7 @@ describe("moves (CORE-MOVE)", () => {
   });
 
   it("CORE-MOVE-4: no move within 1\" of an enemy, nor through another unit; engaged units stay", () => {
-    const s = toStep(battleOf([fr("fr-1", 36, 10), fr("fr-2", 36, 13.5, { files: 6 }), gb("gb-1", 20, 14.5)]), "remaining");
+    const s = toStep(battleOf([fr("fr-1", 36, 10), fr("fr-2", 36, 15.2, { files: 4 }), gb("gb-1", 20, 14.5)]), "remaining");
     expect(refused(s, fwd("fr-1", 3))).toMatchObject({ code: "movement/through_unit", rule: "CORE-MOVE-4", other: "fr-2" });
     const s2 = toStep(battleOf([fr("fr-1", 36, 10), gb("gb-1", 36, 14.5)]), "remaining");
     expect(refused(s2, fwd("fr-1", 4))).toMatchObject({ code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4", enemy: "gb-1" });

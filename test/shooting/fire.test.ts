@@ -25,7 +25,7 @@ describe("who fires (WHN-SHOOT-9, WHN-SHOOT-11, CORE-SHOOT-2)", () => {
   it("WHN-SHOOT-9: MARCH_COLUMN and cavalry fire the front rank only; skirmishers fire with every model", () => {
     const mc = play(duel(10, { formation: "MARCH_COLUMN", files: 2 }), fire("fr-1", "gb-1"), [1, 1]);
     expect(event(mc.events, "shooting/fired")["firers"]).toBe(2);
-    const cav = shootingBattle([regiment("fr-1", "fr", { equipment: { missile: "carbine", melee: "sabre" }, figures: 6, files: 3, formation: "CAV_COLUMN", position: { x: 36, y: 10 }, facing: 90 }), targetSetup(5)]);
+    const cav = shootingBattle([regiment("fr-1", "fr", { equipment: { missile: "carbine", melee: "sabre" }, figures: 6, startingFigures: 12, files: 3, formation: "CAV_COLUMN", position: { x: 36, y: 10 }, facing: 90 }), targetSetup(5)]);
     const rc = play(cav, fire("fr-1", "gb-1"), [1, 1, 1]);
     expect(event(rc.events, "shooting/fired")["firers"]).toBe(3);
     const oo = play(duel(10, { formation: "OPEN_ORDER", light: true, files: 4 }), fire("fr-1", "gb-1"), [1, 1, 1, 1, 1, 1, 1, 1]);
@@ -65,7 +65,7 @@ describe("range, to-hit and modifiers", () => {
   });
 
   it("WHN-SHOOT-4: the BS table (BS 1 → 6+, 5 → 2+) and CORE-SHOOT-3: 8+ is a 6 then a 5+", () => {
-    const prof = (BS: number) => ({ profile: { M: 4, WS: 3, BS, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 6 }, initialVolleyUsed: true, figures: 2, files: 2 });
+    const prof = (BS: number) => ({ profile: { M: 4, WS: 3, BS, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 6 }, initialVolleyUsed: true, figures: 2, files: 2, light: true });
     const bs5 = play(duel(6, prof(5)), fire("fr-1", "gb-1"), [2, 1, 1]);
     expect(event(bs5.events, "shooting/fired")["need"]).toBe(2);
     expect(event(bs5.events, "shooting/hits")["hits"]).toBe(1);
@@ -167,14 +167,14 @@ describe("wounds, saves and casualties", () => {
     const col = duel(10, {}, { formation: "ATTACK_COLUMN", files: 3, figures: 9, quality: "VETERAN", command: { leader: true, standard: true, musician: true } });
     const r = play(col, fire("fr-1", "gb-1"), [6, 6, 1, 1, 1, 1, 6, 6]);
     expect(unit(r.state, "gb-1")).toMatchObject({ figures: 7, files: 3, command: { leader: true, standard: true, musician: true } });
-    const last = duel(10, {}, { figures: 3, files: 3, quality: "VETERAN", command: { leader: true, standard: true, musician: true } });
+    const last = duel(10, {}, { figures: 3, startingFigures: 10, files: 3, quality: "VETERAN", command: { leader: true, standard: true, musician: true } });
     const r2 = play(last, fire("fr-1", "gb-1"), [6, 1, 1, 1, 1, 1, 6, 1, 1]);
     expect(unit(r2.state, "gb-1").command).toEqual({ leader: true, standard: true, musician: false });
     expect(event(r2.events, "unit/casualties")["commandLost"]).toEqual(["musician"]);
   });
 
   it("CORE-SHOOT-5: a unit that loses its last model is destroyed", () => {
-    const r = play(duel(10, {}, { figures: 1, files: 1 }), fire("fr-1", "gb-1"), [6, 1, 1, 1, 1, 1, 6]);
+    const r = play(duel(10, {}, { figures: 1, startingFigures: 10, files: 1 }), fire("fr-1", "gb-1"), [6, 1, 1, 1, 1, 1, 6]);
     expect(unit(r.state, "gb-1").figures).toBe(0);
     expect(unit(r.state, "gb-1").removed).toMatchObject({ reason: "destroyed" });
     expect(r.events.some((e) => e.type === "morale/panicTest")).toBe(false);
@@ -189,9 +189,9 @@ describe("Panic from shooting (WHN-PANIC-2)", () => {
   });
 
   it("WHN-PANIC-2: a REGULAR unit of 15 tests at 2 casualties, not at 1", () => {
-    const one = play(duel(10, {}, { figures: 15 }), fire("fr-1", "gb-1"), [6, 1, 1, 1, 1, 1, 6]);
+    const one = play(duel(10, {}, { figures: 15, files: 8 }), fire("fr-1", "gb-1"), [6, 1, 1, 1, 1, 1, 6]);
     expect(one.events.some((e) => e.type === "morale/panicTest")).toBe(false);
-    const two = play(duel(10, {}, { figures: 15 }), fire("fr-1", "gb-1"), [6, 6, 1, 1, 1, 1, 6, 6, 3, 3]);
+    const two = play(duel(10, {}, { figures: 15, files: 8 }), fire("fr-1", "gb-1"), [6, 6, 1, 1, 1, 1, 6, 6, 3, 3]);
     expect(event(two.events, "morale/panicTest")).toMatchObject({ passed: true, total: 6 });
     expect(unit(two.state, "gb-1").order).toBe("GOOD");
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { duel, play, refuse, unit, event, fire, shootingBattle, shooterSetup, targetSetup, battalion } from "../fixtures/shooting.js";
 import type { BattleSetup } from "../../src/state/setup.js";
 
-const screenUnit = (over = {}) => battalion("gb-2", "gb", { figures: 6, files: 6, formation: "LINE", position: { x: 36, y: 15 }, facing: 270, command: {}, ...over });
+const screenUnit = (over = {}) => battalion("gb-2", "gb", { figures: 6, files: 6, light: true, formation: "LINE", position: { x: 36, y: 15 }, facing: 270, command: {}, ...over });
 const screened = (over: Partial<BattleSetup> = {}, shooter = {}) =>
   shootingBattle([shooterSetup({ initialVolleyUsed: true, ...shooter }), targetSetup(10), screenUnit()], { options: { hr: { cover: true } }, ...over });
 

@@ -23,7 +23,7 @@ describe("illegal shooting returns a violation and changes nothing", () => {
   });
 
   it("CORE-GEO-16: a unit in the way blocks line of sight", () => {
-    const s = shootingBattle([shooterSetup(), targetSetup(10), battalion("gb-2", "gb", { figures: 6, files: 6, formation: "LINE", position: { x: 36, y: 15 }, facing: 270 })]);
+    const s = shootingBattle([shooterSetup(), targetSetup(10), battalion("gb-2", "gb", { figures: 6, files: 6, light: true, formation: "LINE", position: { x: 36, y: 15 }, facing: 270 })]);
     const v = refusesUnchanged(s, fire("fr-1", "gb-1"));
     expect(v).toMatchObject({ code: "shooting/no_line_of_sight", rule: "CORE-GEO-16", blockedBy: ["gb-2"] });
   });

@@ -6,6 +6,7 @@ import { shootingOdds, volleySpec, sampleVolley, volleyOdds, toHitScore, type To
 import { resolveShooting } from "../../src/rules/whn/shooting/index.js";
 import { duel, unit, event, fire, patchUnit, shootingBattle, shooterSetup, targetSetup, battalion, leader } from "../fixtures/shooting.js";
 import { FORMATIONS } from "../../src/state/unit.js";
+import { legalShape } from "../fixtures/setups.js";
 
 const req = { shooter: unitId("fr-1"), target: unitId("gb-1") };
 
@@ -34,7 +35,7 @@ describe("exact odds", () => {
 
   it("HR-COVER-3: odds give the screening unit P(n0) − P(n1) of the shots", () => {
     const s = shootingBattle(
-      [shooterSetup({ initialVolleyUsed: true }), targetSetup(10), battalion("gb-2", "gb", { figures: 6, files: 6, formation: "LINE", position: { x: 36, y: 15 }, facing: 270, command: {} })],
+      [shooterSetup({ initialVolleyUsed: true }), targetSetup(10), battalion("gb-2", "gb", { figures: 6, files: 6, light: true, formation: "LINE", position: { x: 36, y: 15 }, facing: 270, command: {} })],
       { options: { hr: { cover: true } } },
     );
     const r = shootingOdds(s, req);
@@ -83,10 +84,9 @@ type Situation = typeof situation extends fc.Arbitrary<infer T> ? T : never;
 function build(p: Situation): BattleState {
   return duel(
     p.gap,
-    { figures: p.shooterFigures, files: 4, formation: p.shooterFormation as never, light: true, order: p.disordered ? "DISORDERED" : "GOOD" },
+    { ...legalShape(p.shooterFormation, p.shooterFigures), formation: p.shooterFormation as never, light: true, order: p.disordered ? "DISORDERED" : "GOOD" },
     {
-      figures: p.targetFigures,
-      files: 4,
+      ...legalShape(p.targetFormation, p.targetFigures),
       formation: p.targetFormation as never,
       light: true,
       quality: p.quality as never,

@@ -5,8 +5,8 @@ const square = () =>
   shootingBattle([
     shooterSetup({ formation: "SQUARE", figures: 16, files: 4, initialVolleyUsed: true }),
     targetSetup(10),
-    battalion("gb-2", "gb", { figures: 6, files: 6, formation: "LINE", position: { x: 48, y: 8 }, facing: 180, command: {} }),
-    battalion("gb-3", "gb", { figures: 5, files: 5, formation: "LINE", position: { x: 45, y: 16 }, facing: 270, command: {} }),
+    battalion("gb-2", "gb", { figures: 6, files: 6, light: true, formation: "LINE", position: { x: 48, y: 8 }, facing: 180, command: {} }),
+    battalion("gb-3", "gb", { figures: 5, files: 5, light: true, formation: "LINE", position: { x: 45, y: 16 }, facing: 270, command: {} }),
   ]);
 
 describe("squares (WHN-SHOOT-10)", () => {
@@ -40,7 +40,7 @@ describe("characters (CORE-LOS-1, CORE-LOS-2)", () => {
   });
 
   it("CORE-LOS-1: a joined character may be picked out only if his unit is the closest enemy and faces the shooters", () => {
-    const closer = battalion("gb-2", "gb", { figures: 4, files: 4, formation: "LINE", position: { x: 26, y: 16 }, facing: 270, command: {} });
+    const closer = battalion("gb-2", "gb", { figures: 4, files: 4, light: true, formation: "LINE", position: { x: 26, y: 16 }, facing: 270, command: {} });
     expect(refuse(withNey(10, [closer]), fire("fr-1", "ney"))).toMatchObject({ code: "shooting/character_not_exposed", rule: "CORE-LOS-1", closer: "gb-2" });
     const s = withNey(10);
     const turned = { ...s, units: { ...s.units, "gb-1": { ...unit(s, "gb-1"), facing: 0, position: { x: 34, y: 20 } } } } as typeof s;

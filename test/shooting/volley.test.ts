@@ -45,10 +45,10 @@ describe("archer volley fire (HR-VOLLEY)", () => {
   });
 
   it("HR-VOLLEY-4 / HR-VOLLEY-5: models touched are counted per unit, friend or foe; rolls are the lesser of shooters and models touched", () => {
-    const s = field([archers(), foot("gb-1", 36, 26, { figures: 1, files: 1 })]);
+    const s = field([archers(), foot("gb-1", 36, 26, { figures: 1, startingFigures: 10, files: 1 })]);
     const r = play(s, volley("fr-1", { x: 36, y: 26.4 }), [6, 6, 6]);
     expect(event(r.events, "shooting/volleyRolls")).toMatchObject({ shooters: 20, touched: [{ unit: "gb-1", models: 1 }], allocation: [{ unit: "gb-1", rolls: 1 }] });
-    const friend = battalion("fr-2", "fr", { figures: 4, files: 4, formation: "LINE", position: { x: 36, y: 29.5 }, facing: 270, command: {} });
+    const friend = battalion("fr-2", "fr", { figures: 4, files: 4, light: true, formation: "LINE", position: { x: 36, y: 29.5 }, facing: 270, command: {} });
     const both = play(field([archers(), foot("gb-1", 36, 26), friend]), volley("fr-1", { x: 36, y: 28 }), [6, ...new Array<number>(14).fill(1)]);
     expect(event(both.events, "shooting/volleyRolls")["touched"]).toEqual([{ unit: "fr-2", models: 4 }, { unit: "gb-1", models: 10 }]);
   });
@@ -59,7 +59,7 @@ describe("archer volley fire (HR-VOLLEY)", () => {
     expect(allocateVolley(20, touched, "roundRobin")).toEqual([{ id: "A", rolls: 9 }, { id: "B", rolls: 4 }]);
     expect(allocateVolley(7, touched, "proportional")).toEqual([{ id: "A", rolls: 5 }, { id: "B", rolls: 2 }]);
     expect(allocateVolley(20, touched, "proportional")).toEqual([{ id: "A", rolls: 9 }, { id: "B", rolls: 4 }]);
-    const s = field([archers({ figures: 7, files: 7 }), foot("gb-1", 36, 26), battalion("fr-2", "fr", { figures: 4, files: 4, formation: "LINE", position: { x: 36, y: 29.5 }, facing: 270, command: {} })], {
+    const s = field([archers({ figures: 7, files: 7, light: true }), foot("gb-1", 36, 26), battalion("fr-2", "fr", { figures: 4, files: 4, light: true, formation: "LINE", position: { x: 36, y: 29.5 }, facing: 270, command: {} })], {
       options: { hr: { volley: true, volleyAllocation: "proportional" } },
     });
     const r = play(s, volley("fr-1", { x: 36, y: 28 }), [6, 1, 1, 1, 1, 1, 1, 1]);

@@ -51,7 +51,7 @@ export const firefightExperiment = defineExperiment({
     range: z.number().min(0).max(48).default(6),
     volleys: z.int().min(1).max(40).default(6),
     a: UnitParamsSchema.prefault({ formation: "LINE", files: 12 }),
-    b: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 6 }),
+    b: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 4 }),
     options: OptionsParamSchema,
   }),
   prepare: (p): Prepared => {

@@ -46,7 +46,7 @@ const VolleyParams = z.strictObject({
   /** Gap between the two units' front edges, inches. */
   range: z.number().min(0).max(48).default(8),
   firer: UnitParamsSchema.prefault({ formation: "LINE", files: 12 }),
-  target: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 6 }),
+  target: UnitParamsSchema.prefault({ formation: "ATTACK_COLUMN", files: 4 }),
   options: OptionsParamSchema,
 });
 

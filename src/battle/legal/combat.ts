@@ -13,7 +13,8 @@
  * - the declare-charges step: `combat/disengage` for each of the active side's engaged units.
  */
 import type { BattleState } from "../../state/battle.js";
-import type { CharacterId } from "../../state/ids.js";
+import type { CharacterId, SideId } from "../../state/ids.js";
+import { challengers } from "../../rules/whn/combat/challenge.js";
 
 /** A combat as the state holds it. */
 type Combat = BattleState["combats"][keyof BattleState["combats"]];
@@ -22,11 +23,13 @@ import { legalCombatActions } from "../../rules/whn/combat/legal.js";
 import { listLegal, type CandidateListing } from "../../engine/module.js";
 import { applies, decidingSideOf, decidingUnits } from "./common.js";
 
-/** The characters of one side joined to the units of a combat, alive and not fleeing. */
+/** The characters and champions of one side who may fight a challenge in a combat (CORE-CHAL-1, AMB-111). */
 function charactersIn(state: BattleState, combat: Combat, side: string): CharacterId[] {
-  return Object.values(state.characters)
+  const characters = Object.values(state.characters)
     .filter((c) => c.side === side && c.removed === null && c.order !== "FLEEING" && c.joinedTo !== null && combat.units.includes(c.joinedTo))
     .map((c) => c.id);
+  const champions = challengers(state, combat, side as SideId).filter((c) => c.championOf !== null).map((c) => c.id);
+  return [...characters, ...champions];
 }
 
 /** The combat a challenge decision is about (its targets are the combat's units). */

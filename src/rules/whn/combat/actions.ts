@@ -13,7 +13,7 @@ import { mayDisengage } from "../morale/disorder.js";
 import { getUnit, inPlay } from "../unit.js";
 import { fightBatch, finishAftermath, tidyCombats } from "./aftermath.js";
 import { sideOrder } from "./build.js";
-import { challengeStage, combatCharacters } from "./challenge.js";
+import { challengeStage, challengers } from "./challenge.js";
 import { combatOfUnit, declaredDisengagements } from "./disengage.js";
 import { drive, unfoughtCombats } from "./drive.js";
 import { pursue, restraint } from "./pursuit.js";
@@ -139,9 +139,9 @@ export function challenge(state: BattleState, action: ChallengeAction, ctx: Acti
     emit(r, "combat/challengeDeclined", "CORE-CHAL-1", { combat: action.combat, side: d.side });
     return ok(drive(popped, r));
   }
-  const mine = combatCharacters(state, c, d.side);
+  const mine = challengers(state, c, d.side);
   if (!mine.some((x) => x.id === action.challenger)) return refuse("not_in_combat", "CORE-CHAL-1", { character: action.challenger, combat: action.combat });
-  const theirs = combatCharacters(state, c, d.side === sideOrder(state)[0] ? sideOrder(state)[1] : sideOrder(state)[0]);
+  const theirs = challengers(state, c, d.side === sideOrder(state)[0] ? sideOrder(state)[1] : sideOrder(state)[0]);
   if (action.retireIfRefused !== undefined && !theirs.some((x) => x.id === action.retireIfRefused)) {
     return refuse("not_in_combat", "CORE-CHAL-2", { character: action.retireIfRefused, combat: action.combat });
   }
@@ -156,7 +156,7 @@ export function answerChallenge(state: BattleState, action: AnswerChallengeActio
   if (d === null || c === undefined) return refuse("no_challenge_due", "CORE-CHAL-2", { combat: action.combat });
   const stage = challengeStage(state, c, sideOrder(state));
   if (stage.kind !== "answer") return refuse("no_challenge_due", "CORE-CHAL-2", { combat: action.combat });
-  const mine = combatCharacters(state, c, d.side);
+  const mine = challengers(state, c, d.side);
   const r = recorder(ctx);
   const popped = popDecision(state, (x) => x === d);
   if (action.champion !== null) {

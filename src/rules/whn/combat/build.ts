@@ -132,6 +132,11 @@ function leaderFights(state: BattleState, combat: Combat, u: Unit, contacts: rea
   return combat.rounds >= 2 || (combat.rounds >= 1 && state.turn.activeSide === u.side);
 }
 
+/** The victim id of a unit's champion fighting a challenge (CORE-CHAL-3, AMB-111). */
+export function championVictim(unit: string): string {
+  return `${unit}*champion`;
+}
+
 /** HR-SQUARE-1: squareness and model count now, or as kept from the combat's first phase. */
 export function squarenessBasis(combat: Combat, u: Unit, atStart: boolean): { a: number; models: number } {
   const kept = combat.squareness;
@@ -163,6 +168,17 @@ export function buildRound(state: BattleState, combat: Combat, splits?: Readonly
 
   // A combined unit saves with its elites' armour while they fill half its front rank (CORE-UNIT-1).
   const defender = (d: Unit): Defender => ({ ...unitFighter(d), equipment: saveEquipment(state, d) });
+  // The other duellist of a challenge (CORE-CHAL-3): a character, or a champion named by his unit's id (AMB-111).
+  const duelFoe = (id: string): string | null => (duel === null ? null : duel.a === id ? duel.b : duel.b === id ? duel.a : null);
+  const duellist = (id: string): { victim: string; def: Defender } | null => {
+    const fc = state.characters[id as CharacterId];
+    if (fc !== undefined) {
+      const fu = fc.joinedTo === null ? undefined : byId.get(fc.joinedTo);
+      return fu === undefined ? null : { victim: fc.id, def: charFighter(fc, fu) };
+    }
+    const fu = byId.get(id);
+    return fu === undefined || fu.champion === null ? null : { victim: championVictim(fu.id), def: { ...defender(fu), profile: fu.champion } };
+  };
   const strikers: Striker[] = [];
   const victims: Victim[] = [];
   for (const u of units) {
@@ -174,7 +190,10 @@ export function buildRound(state: BattleState, combat: Combat, splits?: Readonly
     for (const l of chargeLaps) if (l.unit === u.id) fighters.set(l.target, (fighters.get(l.target) ?? 0) + l.models);
     const mine = contacts.filter((c) => c.unit === u.id);
     const enemies = mine.map((c) => byId.get(c.enemy)).filter((e): e is Unit => e !== undefined);
-    const leader = leaderFights(state, combat, u, contacts);
+    // A champion retired by a refused challenge does not fight this turn (CORE-CHAL-2); one in a
+    // challenge fights only his foe (CORE-CHAL-3), and the unit fights on without him.
+    const duelling = u.champion !== null && u.command.leader ? duelFoe(u.id) : null;
+    const leader = leaderFights(state, combat, u, contacts) && !retired.has(u.id) && duelling === null;
     // A champion with his own profile strikes as a group of one (CORE-LEAD-1, AMB-111), listed
     // first so the unit's losses reach him last (CORE-LEAD-3); without one, +1 A (CORE-LEAD-2).
     const champion = leader && u.champion !== null ? u.champion : null;
@@ -193,7 +212,9 @@ export function buildRound(state: BattleState, combat: Combat, splits?: Readonly
         const ceff = effectOf(cf, charging, opts.whn.lanceBonusAlways);
         strikers.push({ id: `${u.id}*champion>${enemy}`, owner: u.id, side: sideIdx(u.side), target: enemy, models: 1, attacks: champion.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: champion.I, ...striking(cf, defender(def), ceff) });
       }
-      const rankAndFile = main && champion !== null ? n - 1 : n;
+      // The champion fights apart, in his own group or in a challenge; retired, a trooper takes his place.
+      const apart = main && (champion !== null || duelling !== null);
+      const rankAndFile = apart ? n - 1 : n;
       if (rankAndFile <= 0) continue;
       strikers.push({
         id: `${u.id}>${enemy}`,
@@ -211,19 +232,32 @@ export function buildRound(state: BattleState, combat: Combat, splits?: Readonly
     // Joined characters fight beside their unit, or only each other in a challenge (CORE-CHAL-3).
     for (const c of joinedCharacters(state, u.id)) {
       if (retired.has(c.id)) continue;
-      const foe = duel !== null ? (duel.a === c.id ? duel.b : duel.b === c.id ? duel.a : null) : null;
+      const foe = duelFoe(c.id);
       const cf = charFighter(c, u);
       const ceff = effectOf(cf, charging, opts.whn.lanceBonusAlways);
       if (foe !== null) {
-        const fc = state.characters[foe as CharacterId];
-        const fu = fc?.joinedTo === null || fc === undefined ? undefined : byId.get(fc.joinedTo);
-        if (fc === undefined || fu === undefined) continue;
-        strikers.push({ id: `${c.id}>${foe}`, owner: c.id, side: sideIdx(c.side), target: foe, models: 1, attacks: c.profile.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: c.profile.I, ...striking({ ...cf, isSquare: false }, charFighter(fc, fu), ceff) });
+        const f = duellist(foe);
+        if (f === null) continue;
+        strikers.push({ id: `${c.id}>${f.victim}`, owner: c.id, side: sideIdx(c.side), target: f.victim, models: 1, attacks: c.profile.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: c.profile.I, ...striking({ ...cf, isSquare: false }, f.def, ceff) });
       } else if (mainTarget !== null) {
         const def = byId.get(mainTarget) as Unit;
         strikers.push({ id: `${c.id}>${mainTarget}`, owner: c.id, side: sideIdx(c.side), target: mainTarget, models: 1, attacks: c.profile.A + ceff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: c.profile.I, ...striking({ ...cf, isSquare: false }, defender(def), ceff) });
       }
       victims.push({ id: c.id, side: sideIdx(c.side), kind: "character", models: 1, wounds: c.profile.W, woundsTaken: c.woundsTaken, result: null });
+    }
+    const f = duelling === null ? null : duellist(duelling);
+    if (duelling !== null && u.champion !== null) {
+      // In a challenge the champion fights with his own profile and only his foe hits him (CORE-CHAL-3, AMB-111).
+      const mine: Fighter & { isSquare: boolean } = { ...att, profile: u.champion };
+      const meff = effectOf(mine, charging, opts.whn.lanceBonusAlways);
+      if (f !== null)
+        strikers.push({ id: `${championVictim(u.id)}>${f.victim}`, owner: championVictim(u.id), side: sideIdx(u.side), target: f.victim, models: 1, attacks: u.champion.A + meff.extraAttacks, bonusAttacks: 0, charged: charging, initiative: u.champion.I, ...striking(mine, f.def, meff) });
+      victims.push({ id: championVictim(u.id), side: sideIdx(u.side), kind: "character", models: 1, wounds: u.champion.W, woundsTaken: 0, result: null });
+      // The rest of the unit is the victim of every other blow; its result counts him while he lives.
+      const full = resultData(state, u, enemies, contacts, terrain, chargeLaps);
+      const rest: VictimResultData = { ...full, rankBonus: full.rankBonus.slice(1), standardFrom: full.standardFrom - 1, musicianFrom: full.musicianFrom - 1, extraModels: full.extraModels + 1 };
+      victims.push({ id: u.id, side: sideIdx(u.side), kind: "unit", models: u.figures - 1, wounds: u.profile.W, woundsTaken: u.woundsTaken, result: rest });
+      continue;
     }
     victims.push({ id: u.id, side: sideIdx(u.side), kind: "unit", models: u.figures, wounds: u.profile.W, woundsTaken: u.woundsTaken, result: resultData(state, u, enemies, contacts, terrain, chargeLaps) });
   }

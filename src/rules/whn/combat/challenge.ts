@@ -2,11 +2,15 @@
  * Challenges (CORE-CHAL-1…3): one per combat before blows, the active player first; accepted, the
  * two characters fight only each other, round after round, until one is slain or flees; refused,
  * a character of the refusing side retires to the rear and does nothing this turn (AMB-07).
+ *
+ * A unit's champion with a profile of his own (CORE-LEAD-1, AMB-111) takes part as a character
+ * does, named by his unit's id (units and characters share one id space): he may issue, accept or
+ * retire, and in a challenge he fights with his own profile.
  */
 import type { BattleState } from "../../../state/battle.js";
 import type { CombatRecord as Combat } from "./types.js";
 import type { CharacterId, CombatId, SideId } from "../../../state/ids.js";
-import type { Character } from "../../../state/unit.js";
+import type { Character, Profile, Unit } from "../../../state/unit.js";
 import { getUnit, inPlay, joinedCharacters } from "../unit.js";
 
 /** Two characters fighting a challenge. */
@@ -26,10 +30,43 @@ export function combatCharacters(state: BattleState, combat: Combat, side: SideI
   return out;
 }
 
-/** Whether a character is still in a combat: alive, not fleeing, joined to one of its units. */
+/**
+ * The unit whose champion `id` names, when he may take part in a challenge of this combat: its
+ * leader is alive and has a profile of his own (AMB-111), the unit is in the combat, not fleeing,
+ * and has a trooper besides him (our reading: an army-list champion; the unnamed leader of a unit
+ * without a champion profile stays in the ranks).
+ */
+export function championUnit(state: BattleState, combat: Combat, id: string): Unit | undefined {
+  if (!combat.units.includes(id as never)) return undefined;
+  const u = getUnit(state, id);
+  if (u === undefined || !inPlay(u) || u.order === "FLEEING" || !u.command.leader || u.champion === null || u.figures < 2) return undefined;
+  return u;
+}
+
+/** One who may fight a challenge: a character, or a unit's champion (named by his unit's id). */
+export interface Challenger {
+  readonly id: CharacterId;
+  readonly side: SideId;
+  readonly profile: Profile;
+  /** The unit whose champion this is; null for a character. */
+  readonly championOf: string | null;
+}
+
+/** Characters, then champions, of one side that may issue, accept or retire in a combat's challenge (CORE-CHAL-1, AMB-111). */
+export function challengers(state: BattleState, combat: Combat, side: SideId): Challenger[] {
+  const out: Challenger[] = combatCharacters(state, combat, side).map((c) => ({ id: c.id, side: c.side, profile: c.profile, championOf: null }));
+  for (const id of combat.units) {
+    const u = championUnit(state, combat, id);
+    if (u !== undefined && u.side === side && u.champion !== null) out.push({ id: u.id as string as CharacterId, side, profile: u.champion, championOf: u.id });
+  }
+  return out;
+}
+
+/** Whether a character or champion is still in a combat: alive, not fleeing, fighting in one of its units. */
 function stillIn(state: BattleState, combat: Combat, id: string): boolean {
   const c = state.characters[id as CharacterId];
-  return c !== undefined && c.removed === null && c.order !== "FLEEING" && c.joinedTo !== null && combat.units.includes(c.joinedTo);
+  if (c === undefined) return championUnit(state, combat, id) !== undefined;
+  return c.removed === null && c.order !== "FLEEING" && c.joinedTo !== null && combat.units.includes(c.joinedTo);
 }
 
 /**
@@ -71,7 +108,7 @@ export function challengeStage(state: BattleState, combat: Combat, sides: readon
     return { kind: "answer", side, challenger: issued.challenger, retireIfRefused: issued.retireIfRefused };
   }
   const declined = new Set<string>(facts?.declined ?? []);
-  const both = combatCharacters(state, combat, sides[0]).length > 0 && combatCharacters(state, combat, sides[1]).length > 0;
+  const both = challengers(state, combat, sides[0]).length > 0 && challengers(state, combat, sides[1]).length > 0;
   if (!both) return { kind: "none" };
   for (const side of sides) if (!declined.has(side)) return { kind: "offer", side };
   return { kind: "none" };

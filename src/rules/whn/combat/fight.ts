@@ -10,7 +10,7 @@ import type { Unit } from "../../../state/unit.js";
 import { removeModels } from "../casualties.js";
 import { commitCasualties, combinedOf } from "../combined.js";
 import { getUnit, layoutOf, withCharacter, withUnit, removeUnit } from "../unit.js";
-import { buildRound, fightingUnits, type BuiltRound } from "./build.js";
+import { buildRound, championVictim, fightingUnits, type BuiltRound } from "./build.js";
 import { squarenessOf } from "./ranks.js";
 import { shifted } from "./fallBack.js";
 import { dist, dot, forward, right, scale, sub } from "../../../geometry/vec.js";
@@ -71,12 +71,25 @@ export function closeUpOnSquare(state: BattleState, before: Unit, contacts: read
   return s;
 }
 
+/** The suffix of a champion's victim id (see `championVictim`). */
+const CHAMPION = championVictim("");
+
 /** Takes a round's losses off the state's units and characters (WHN-FORM-8, CORE-SAVE-2, CORE-STD-3). */
 function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result: RoundResult): BattleState {
   let s = state;
   for (const v of built.input.victims) {
     const loss = result.losses[v.id];
     if (loss === undefined || loss.wounds === 0) continue;
+    if (v.kind === "character" && v.id.endsWith(CHAMPION)) {
+      // A champion slain in a challenge: his unit loses its leader's model (CORE-CHAL-3, CORE-LEAD-1).
+      const u = getUnit(s, v.id.slice(0, -CHAMPION.length));
+      if (u === undefined || loss.models === 0 || !u.command.leader) continue;
+      const removal = removeModels({ ...u, command: { ...u.command, leader: false } }, 1);
+      emit(r, "combat/casualties", "CORE-CC-6", { unit: u.id, wounds: loss.wounds, removed: 1, figures: removal.unit.figures, commandLost: ["leader"] });
+      s = commitCasualties(s, removal.unit, 1, { kind: "combat", eliteInContact: elitesInContact(s, u, built.contacts) }, (type, rule, d) => emit(r, type, rule, d));
+      if (u.formation === "SQUARE") s = closeUpOnSquare(s, u, built.contacts);
+      continue;
+    }
     if (v.kind === "character") {
       const c = s.characters[v.id as CharacterId];
       if (c === undefined) continue;

@@ -8,7 +8,7 @@ import { mayDisengage } from "../morale/disorder.js";
 import { unitsOf } from "../unit.js";
 import type { AnswerChallengeAction, ChallengeAction, DisengageAction, FightAction, RedressAction, RestrainAction, SplitAttacksAction } from "./actions.js";
 import { sideOrder } from "./build.js";
-import { combatCharacters } from "./challenge.js";
+import { challengers } from "./challenge.js";
 import { combatOfUnit, declaredDisengagements } from "./disengage.js";
 import { unfoughtCombats } from "./drive.js";
 import { redressChoices } from "./redress.js";
@@ -44,7 +44,7 @@ export function legalCombatActions(state: BattleState): CombatAction[] {
     const combat = combatOf(state, d.targets);
     const c = combat === null ? undefined : state.combats[combat];
     if (combat === null || c === undefined) return [];
-    const mine = combatCharacters(state, c, d.side).map((x) => x.id);
+    const mine = challengers(state, c, d.side).map((x) => x.id);
     if (d.kind === "challenge") return [{ type: "combat/challenge", combat, challenger: null }, ...mine.map((id): CombatAction => ({ type: "combat/challenge", combat, challenger: id }))];
     if (d.kind === "challengeAnswer") return [{ type: "combat/answerChallenge", combat, champion: null }, ...mine.map((id): CombatAction => ({ type: "combat/answerChallenge", combat, champion: id }))];
     return [];

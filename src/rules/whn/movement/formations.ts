@@ -177,6 +177,22 @@ function unitRefusal(unit: Unit, formation: Formation, info: FormationInfo, stat
 }
 
 /**
+ * Whether a unit may start a battle in its formation and width (WHN-FORM-2…7, WHN-SKIRM-1,
+ * WHN-LEAD-4, AMB-109): the checks of {@link canAdopt}, for `createBattle`. A unit that starts below
+ * its starting strength is held to the troop-type checks only, since losses never undo a formation
+ * (WHN-FORM-9). Null when it may, else the rule and why.
+ */
+export function setupShapeRefusal(unit: Unit, state?: BattleState): { rule: RuleId; why: string } | null {
+  if (unit.formation === "BLOCK" || unit.troopType === "artillery") return null;
+  const info: FormationInfo = FORMATION_TABLE[unit.formation];
+  const r =
+    unit.figures < unit.startingFigures
+      ? unitRefusal({ ...unit, figures: Math.max(unit.figures, info.minModels) }, unit.formation, info, state)
+      : adoptRefusal(unit, unit.formation, unit.files, state);
+  return r === null ? null : { rule: r.rule, why: r.why() };
+}
+
+/**
  * What is wrong with a width for a formation the unit may otherwise take, allocating nothing (a
  * listing tries every width): null when nothing is.
  */
