@@ -41,7 +41,7 @@ export const COMBAT_EVENTS = {
     scores: z.tuple([score, score]),
     squareness: z.tuple([num, num]),
   }),
-  "combat/breakTest": event("A losing unit takes its break test (or breaks or holds without one).", ["CORE-BREAK-1", "CORE-BREAK-4"], {
+  "combat/breakTest": event("A losing unit takes its break test (or breaks or holds without one; or re-rolls it for the battle standard).", ["CORE-BREAK-1", "CORE-BREAK-4", "CORE-BSB-1"], {
     unit,
     margin: num,
     passed: bool,
@@ -53,11 +53,12 @@ export const COMBAT_EVENTS = {
     auto: bool.exactOptional(),
     figures: count.exactOptional(),
     startingFigures: count.exactOptional(),
+    battleStandard: character.exactOptional(),
   }),
   "combat/broke": event("A unit breaks from combat.", ["CORE-BREAK-1", "CORE-DISENG-2"], { unit, from: unit }),
   "combat/standardCaptured": event("A broken unit's standard is taken.", ["CORE-STD-4"], { unit, by: unit }),
-  "combat/drawn": event("A combat round is drawn.", ["WHN-BREAK-6"], { combat }),
-  "combat/holds": event("A unit that lost holds its ground.", ["WHN-BREAK-6"], { unit, combat }),
+  "combat/drawn": event("A combat round is drawn.", ["CORE-CR-1", "WHN-BREAK-6"], { combat }),
+  "combat/holds": event("A unit holds its ground: a CORE loser that passed its Break test, or a WHN winner whose foes fell back.", ["CORE-BREAK-1", "WHN-BREAK-6"], { unit, combat }),
   "combat/fallBackDue": event("A unit must fall back in good order.", ["WHN-BREAK-2"], { unit, from: unit, combat }),
   "combat/flowPastDue": event("Cavalry beaten by a square must flow past it.", ["WHN-BREAK-3"], { unit, square: unit, combat }),
   "combat/cavalryFallBackDue": event("Winning cavalry must fall back from a square.", ["WHN-BREAK-4"], { unit, from: unit, combat }),

@@ -15,7 +15,10 @@ import { march, move } from "./moves.js";
 import { pushChargeResponses, respond } from "./respond.js";
 import { MOVEMENT_LISTING, legalForDecidingSide } from "./legal.js";
 
+import { FIGURE_RULESETS, figureHooks } from "../../core/hooks.js";
+
 const whn = ["whn"] as const;
+const figure = FIGURE_RULESETS;
 const movement = ["movement"] as const;
 
 /** The WHN movement module: its actions, reducers, compulsory-step hooks and legal-action lister. */
@@ -23,21 +26,20 @@ export const movementModule = Object.assign(defineModule({
   name: "whn/movement",
   actions: MOVEMENT_ACTIONS,
   routes: {
-    "movement/changeFormation": { rulesets: whn, phases: movement, handler: changeFormationHandler },
-    "movement/move": { rulesets: whn, phases: movement, handler: move },
-    "movement/march": { rulesets: whn, phases: movement, handler: march },
-    "movement/moveTo": { rulesets: whn, phases: movement, handler: moveTo },
-    "movement/declareCharge": { rulesets: whn, phases: movement, handler: declareCharge },
-    "movement/respond": { rulesets: whn, phases: movement, handler: respond },
-    "movement/chargeMove": { rulesets: whn, phases: movement, handler: chargeMove },
+    "movement/changeFormation": { rulesets: figure, phases: movement, handler: changeFormationHandler },
+    "movement/move": { rulesets: figure, phases: movement, handler: move },
+    "movement/march": { rulesets: figure, phases: movement, handler: march },
+    "movement/moveTo": { rulesets: figure, phases: movement, handler: moveTo },
+    "movement/declareCharge": { rulesets: figure, phases: movement, handler: declareCharge },
+    "movement/respond": { rulesets: figure, phases: movement, handler: respond },
+    "movement/chargeMove": { rulesets: figure, phases: movement, handler: chargeMove },
     "movement/mergeDetachment": { rulesets: whn, phases: movement, handler: mergeDetachment },
     "movement/splitDetachment": { rulesets: whn, phases: movement, handler: splitDetachment },
   },
   messages: MOVEMENT_MESSAGES,
   enter: {
-    "whn:movement.chargeResponses": (state) => pushChargeResponses(state),
+    ...figureHooks({ "movement.chargeResponses": (state) => pushChargeResponses(state), "movement.remaining": finishCharges }),
     "whn:movement.compulsory": returnDetachments,
-    "whn:movement.remaining": finishCharges,
   },
 }), { legal: legalForDecidingSide, listing: MOVEMENT_LISTING });
 
