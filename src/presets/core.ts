@@ -65,7 +65,7 @@ export interface CoreUnitOptions {
   readonly skirmish?: boolean;
   readonly at?: { readonly x: number; readonly y: number };
   readonly facing?: number;
-  readonly command?: { readonly leader?: boolean; readonly standard?: boolean; readonly musician?: boolean };
+  readonly command?: { readonly leader?: boolean | undefined; readonly standard?: boolean | undefined; readonly musician?: boolean | undefined };
 }
 
 /**
