@@ -89,6 +89,7 @@ export const COMBAT_EVENTS = {
     target: unit,
     combat,
     flankBonus: num,
+    models: count.exactOptional(),
     removesRankBonus: bool,
     panicTest: bool,
   }),
