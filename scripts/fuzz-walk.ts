@@ -1,5 +1,5 @@
 /**
- * The legal-play walk mode of `npm run fuzz` (issue 17): `npm run fuzz -- --mode walk --battles N --seed S`.
+ * The legal-play walk mode of `npm run fuzz` (issue 17): `npm run fuzz -- --mode walk --battles N --seed S` (`--ruleset core` keeps one ruleset's battles).
  *
  * Plays whole battles with listed actions only (random, greedy and search bots mixed; the built-in
  * scenarios of both rulesets and random setups), checking the invariant catalogue after every
@@ -19,12 +19,15 @@ export function runWalks(arg: (name: string, fallback: number) => number, text: 
   const fullEvery = Math.max(1, arg("full-every", 1));
   const maxDecisions = arg("max-decisions", 600);
   const out = resolve(text("out", "fuzz-walks"));
+  // `--ruleset core` (or whn, fnf) walks only that ruleset's battles of the campaign.
+  const only = text("ruleset", "");
   const totals = { battles: 0, steps: 0, checks: 0, finished: 0, capped: 0 };
   const bots = new Map<string, number>();
   const bySignature = new Map<string, { count: number; first: WalkFailure; battle: string; index: number }>();
   const t0 = performance.now();
   for (let i = start; i < start + battles; i++) {
     const b = campaignBattle(i, seed);
+    if (only !== "" && (b.setup.ruleset ?? "whn") !== only) continue;
     const r = walkBattle(b, (Math.imul(seed, 1_000_003) + i) >>> 0, { fullEvery, maxDecisions });
     totals.battles++;
     totals.steps += r.steps;

@@ -53,7 +53,7 @@ const atPhase: EnterHook = (state, ctx) => {
 function hooksOf(ruleset: Ruleset): { [key: string]: EnterHook } {
   const hooks: { [key: string]: EnterHook } = {};
   for (const phase of PLAYER_TURN[ruleset]) {
-    if (phase === "movement" && ruleset === "whn") for (const step of MOVEMENT_STEPS) hooks[`${ruleset}:movement.${step}`] = atPhase;
+    if (phase === "movement" && ruleset !== "fnf") for (const step of MOVEMENT_STEPS) hooks[`${ruleset}:movement.${step}`] = atPhase;
     else hooks[`${ruleset}:${phase}`] = atPhase;
   }
   hooks[`${ruleset}:endOfGameTurn`] = atTurnEnd;
@@ -66,5 +66,5 @@ export const victoryModule = defineModule({
   name: "victory",
   actions: [] as const,
   routes: {},
-  enter: { ...hooksOf("whn"), ...hooksOf("fnf") },
+  enter: { ...hooksOf("whn"), ...hooksOf("fnf"), ...hooksOf("core") },
 });

@@ -147,7 +147,7 @@ const ACTOR_KEYS = ["unit", "shooter", "charger", "character"] as const;
 
 /** Refuses an action whose acting unit or character is unknown or not the deciding side's. */
 function checkActor(state: BattleState, action: Action): Violation | null {
-  if (state.ruleset !== "whn") return null;
+  if (state.ruleset === "fnf") return null;
   const deciding = state.pending[0]?.side ?? state.turn.activeSide;
   const a = action as unknown as Record<string, unknown>;
   for (const key of ACTOR_KEYS) {

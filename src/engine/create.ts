@@ -1,12 +1,13 @@
 import { roller, seedDice, forkDice } from "../dice/index.js";
 import { BattleSetupSchema, type BattleSetup } from "../state/setup.js";
 import { SETUP_LIMITS } from "../state/limits.js";
-import { BattleStateSchema, SCHEMA_VERSION, type BattleState } from "../state/battle.js";
+import { BattleStateSchema, SCHEMA_VERSION, isFigureScale, type BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import { toIssues } from "./issues.js";
 import { footprintOf } from "../rules/whn/unit.js";
 import { gunServesArm } from "../rules/whn/artillery/guns.js";
 import { setupShapeRefusal } from "../rules/whn/movement/formations.js";
+import { coreSetupIssues } from "../rules/core/setup.js";
 import { rectCorners, rectsOverlap } from "../geometry/rect.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, type InputError, type InputIssue, type Result } from "./violation.js";
@@ -199,9 +200,11 @@ export function prepareBattle(input: unknown): Result<{ battle: PreparedBattle; 
   const checked = BattleStateSchema.safeParse(draft);
   if (!checked.success) return invalid("setup/invalid", toIssues(checked.error));
   const state = checked.data as BattleState;
-  const unfit = state.ruleset === "whn" ? unfitUnits(state, s.units.map((u) => u.id as string)) : [];
+  const unfit = isFigureScale(state.ruleset) ? unfitUnits(state, s.units.map((u) => u.id as string)) : [];
   if (unfit.length > 0) return invalid("setup/invalid", unfit);
-  const overlaps = state.ruleset === "whn" ? overlappingUnits(state, s.units.map((u) => u.id as string)) : [];
+  const outOfRuleset = isFigureScale(state.ruleset) ? coreSetupIssues(state, s.units.map((u) => u.id as string), s.characters.map((c) => c.id as string)) : [];
+  if (outOfRuleset.length > 0) return invalid("setup/invalid", outOfRuleset);
+  const overlaps = isFigureScale(state.ruleset) ? overlappingUnits(state, s.units.map((u) => u.id as string)) : [];
   if (overlaps.length > 0) return invalid("setup/invalid", overlaps);
   return { ok: true, value: { battle: { state, wind: s.wind }, seed: s.seed } };
 }

@@ -20,4 +20,4 @@ export { movementModule, shootingModule, combatModule, moraleModule, artilleryMo
 export type FactsRecorder = (facts: BattleState["facts"], events: readonly BattleEvent[], combats: BattleState["combats"]) => BattleState["facts"];
 
 /** The turn-facts recorder of each ruleset that has one. */
-export const FACTS_RECORDERS: { readonly [R in Ruleset]?: FactsRecorder } = { whn: recordFacts };
+export const FACTS_RECORDERS: { readonly [R in Ruleset]?: FactsRecorder } = { whn: recordFacts, core: recordFacts };

@@ -1,9 +1,10 @@
 import type { BattleState, MovementStep, Phase, Ruleset } from "../state/battle.js";
-import { MOVEMENT_STEPS } from "../state/battle.js";
+import { MOVEMENT_STEPS, isFigureScale } from "../state/battle.js";
 
 /** The phases of one player turn, in order, per ruleset (README turn sequences). */
 export const PLAYER_TURN: { readonly [R in Ruleset]: readonly Phase[] } = {
   whn: ["start", "movement", "shooting", "combat"],
+  core: ["start", "movement", "shooting", "combat"],
   fnf: ["command", "maneuver", "defensiveFire", "offensiveFire", "melee"],
 };
 
@@ -15,7 +16,7 @@ export interface TurnPoint {
 
 /** Where the sequence goes next from a phase and step; `null` when the player turn is over. */
 export function nextPoint(ruleset: Ruleset, phase: Phase, step: MovementStep | null): TurnPoint | null {
-  if (ruleset === "whn" && phase === "movement" && step !== null) {
+  if (isFigureScale(ruleset) && phase === "movement" && step !== null) {
     const i = MOVEMENT_STEPS.indexOf(step);
     const next = MOVEMENT_STEPS[i + 1];
     if (next !== undefined) return { phase, step: next };

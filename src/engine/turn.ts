@@ -119,7 +119,7 @@ export const turnModule = defineModule({
   name: "turn",
   actions: [AdvanceActionSchema] as const,
   routes: {
-    "turn/advance": { rulesets: ["whn", "fnf"], phases: "any", handler: (state, _a, ctx) => advance(state, ctx) },
+    "turn/advance": { rulesets: ["whn", "fnf", "core"], phases: "any", handler: (state, _a, ctx) => advance(state, ctx) },
   },
   messages: {
     "turn/decision_pending": (v) => `A decision is pending (${String(v["kind"])} for side ${String(v["side"])}); make it before ending the step.`,

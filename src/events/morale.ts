@@ -9,7 +9,7 @@ export const MORALE_EVENTS = {
     "A unit tests for panic (the rule is what caused the test).",
     "cause",
     { unit, test: rule, dice, total: num, target: num, passed: bool, order: text, leadersNear: z.array(character) },
-    ["CORE-PANIC-3", "CORE-PANIC-4", "CORE-PANIC-5", "CORE-PANIC-6", "CORE-PANIC-7", "CORE-PANIC-11", "WHN-PANIC-2"],
+    ["CORE-PANIC-3", "CORE-PANIC-4", "CORE-PANIC-5", "CORE-PANIC-6", "CORE-PANIC-7", "CORE-PANIC-8", "CORE-PANIC-11", "WHN-PANIC-2"],
   ),
   "morale/panicExempt": event("A unit need not test for panic: the units it saw go were too small.", ["CORE-PANIC-3", "CORE-PANIC-6"], {
     unit,

@@ -49,7 +49,7 @@ export const SHOOTING_EVENTS = {
     characterHits: count,
   }),
   "shooting/initialVolley": event("A unit fires its first volley of the battle.", ["WHN-SHOOT-6"], { unit }),
-  "shooting/panicThreshold": event("A unit's losses reach the point where it must test for panic.", ["WHN-PANIC-2"], {
+  "shooting/panicThreshold": event("A unit's losses reach the point where it must test for panic.", ["CORE-PANIC-8", "WHN-PANIC-2"], {
     unit,
     casualties: count,
     figuresAtStart: count,

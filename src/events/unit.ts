@@ -26,7 +26,7 @@ export const UNIT_EVENTS = {
     MOVE_FIELDS,
   ),
   "unit/marched": event("A unit marches.", ["CORE-MOVE-2", "WHN-MOVE-1", "WHN-MOVE-2", "WHN-MOVE-7"], MOVE_FIELDS),
-  "unit/formationChanged": event("A unit changes formation.", ["WHN-FCHG-1", "WHN-CHRG-1"], {
+  "unit/formationChanged": event("A unit changes formation (a CORE reform, or a WHN formation change).", ["CORE-MOVE-1", "WHN-FCHG-1", "WHN-CHRG-1"], {
     unit,
     from: text,
     to: text,
@@ -94,7 +94,7 @@ export const UNIT_EVENTS = {
   "unit/returned": event("A pursuer that left the table comes back at the edge where it left.", ["CORE-PURS-7"], { unit, to: point, facing: num }),
   "unit/detachmentReturned": event("A detachment too far from its parent moves back to it.", ["WHN-DET-2"], { unit, parent: unit, from: point, to: point }),
   "unit/fellBack": event("A charged detachment falls back on its parent.", ["WHN-DET-4"], { unit, parent: unit, to: point }),
-  "unit/mustFlee": event("A unit is marked to flee in the compulsory moves.", "cause", { unit }, ["WHN-PANIC-3"]),
+  "unit/mustFlee": event("A unit is marked to flee in the compulsory moves.", "cause", { unit }, ["CORE-PANIC-1", "WHN-PANIC-3"]),
   "unit/fled": event(
     "A unit flees (the rule is whatever made it flee).",
     "cause",
@@ -110,7 +110,7 @@ export const UNIT_EVENTS = {
       stoppedShort: bool.exactOptional(),
       passedThrough: units.exactOptional(),
     },
-    ["CORE-BREAK-1", "CORE-CHRG-2", "CORE-DISENG-2", "CORE-FLEE-6", "CORE-FLEE-7", "CORE-PANIC-3", "CORE-PANIC-5", "WHN-ART-6", "WHN-PANIC-3"],
+    ["CORE-BREAK-1", "CORE-CHRG-2", "CORE-DISENG-2", "CORE-FLEE-6", "CORE-FLEE-7", "CORE-PANIC-1", "CORE-PANIC-3", "CORE-PANIC-5", "WHN-ART-6", "WHN-PANIC-3"],
   ),
   "unit/leftTable": event("A fleeing unit leaves the table.", ["CORE-FLEE-5"], { unit, characters: z.array(character) }),
   "unit/destroyed": event(

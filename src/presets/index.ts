@@ -19,3 +19,15 @@ export {
   type FootBatteryOptions,
   type HorseBatteryOptions,
 } from "./builders.js";
+export {
+  CORE_TROOPS,
+  CORE_TROOP_KINDS,
+  CORE_CHARACTERS,
+  coreUnit,
+  coreCharacter,
+  type CoreTroopKind,
+  type CoreTroopPreset,
+  type CoreCharacterKind,
+  type CoreUnitOptions,
+  type CoreCharacterOptions,
+} from "./core.js";

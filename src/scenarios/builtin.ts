@@ -1,11 +1,14 @@
 /**
  * The three built-in scenarios, shipped as JSON files (so they are in the browser build) and
  * validated when first read: cavalry against squares (Quatre Bras), a line against columns on a
- * reverse slope (Bussaco) and a skirmish screen ahead of a column attack (Vimeiro).
+ * reverse slope (Bussaco) and a skirmish screen ahead of a column attack (Vimeiro); and two battles
+ * under the core rules alone (`ruleset: "core"`): spears against bows, and horse against foot.
  */
 import quatreBras from "./builtin/quatre-bras.json" with { type: "json" };
 import reverseSlope from "./builtin/reverse-slope.json" with { type: "json" };
 import skirmishScreen from "./builtin/skirmish-screen.json" with { type: "json" };
+import spearsAndBows from "./builtin/spears-and-bows.json" with { type: "json" };
+import cavalryClash from "./builtin/cavalry-clash.json" with { type: "json" };
 import type { Scenario } from "./format.js";
 import { parseScenario } from "./load.js";
 import { formatInputError } from "../engine/format.js";
@@ -16,6 +19,8 @@ export const BUILTIN_SCENARIO_FILES = {
   "quatre-bras": quatreBras as unknown,
   "reverse-slope": reverseSlope as unknown,
   "skirmish-screen": skirmishScreen as unknown,
+  "spears-and-bows": spearsAndBows as unknown,
+  "cavalry-clash": cavalryClash as unknown,
 } as const;
 /** The id of a built-in scenario. */
 export type BuiltinScenarioId = keyof typeof BUILTIN_SCENARIO_FILES;

@@ -94,7 +94,8 @@ const ScenarioObject = z.strictObject({
   description: z.string().max(5000).default(""),
   /** The historical episode the scenario is drawn from. */
   history: z.string().max(5000).default(""),
-  ruleset: z.literal("whn").default("whn"),
+  /** WHN (the default) or the core rules on their own (CORE units and characters). */
+  ruleset: z.enum(["whn", "core"]).default("whn"),
   table: TableSchema.default({ width: 72, height: 48 }),
   maxTurns: z.int().min(1).max(100).default(6),
   firstSide: SideIdSchema.optional(),

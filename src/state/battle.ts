@@ -12,10 +12,17 @@ import { TurnFactsSchema } from "./facts.js";
 /** The version of the saved-state format; bumped with a migration when the format changes. */
 export const SCHEMA_VERSION = 2 as const;
 
-/** Rulesets the engine plays. */
-export const RULESETS = ["whn", "fnf"] as const;
+/** Rulesets the engine plays: WHN (CORE + Napoleonic changes), FnF, and CORE on its own. */
+export const RULESETS = ["whn", "fnf", "core"] as const;
 /** A ruleset id. */
 export type Ruleset = (typeof RULESETS)[number];
+/** The figure-scale rulesets: both play the CORE turn sequence on the CORE kernel (WHN-GEN-1). */
+export type FigureRuleset = "whn" | "core";
+
+/** Whether a ruleset plays at figure scale (CORE and WHN share units, phases and reducers). */
+export function isFigureScale(ruleset: Ruleset): ruleset is FigureRuleset {
+  return ruleset !== "fnf";
+}
 
 /** Phases of a player turn for both rulesets (README turn sequences), plus the end states. */
 export const PHASES = [

@@ -218,6 +218,8 @@ export const CharacterSchema = z.strictObject({
   mounted: z.boolean().default(false),
   base: BaseSizeSchema,
   isGeneral: z.boolean().default(false),
+  /** Carries the army's battle standard (CORE-BSB-1; CORE battles only, WHN-GEN-3). */
+  battleStandard: z.boolean().optional(),
   position: Vec2Schema,
   facing: facingSchema,
   joinedTo: UnitIdSchema.nullable().default(null),

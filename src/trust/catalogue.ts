@@ -6,6 +6,7 @@ import type { BattleEvent, BattleState } from "../state/battle.js";
 import { COMMON_INVARIANTS } from "./invariants/common.js";
 import { WHN_INVARIANTS } from "./invariants/whn.js";
 import { FNF_INVARIANTS } from "./invariants/fnf.js";
+import { CORE_INVARIANTS } from "./invariants/core.js";
 import { REFUSAL_INVARIANTS } from "./invariants/refusal.js";
 import { STRUCTURE_INVARIANTS } from "./invariants/structure.js";
 import type { Violation } from "../engine/violation.js";
@@ -16,7 +17,7 @@ import type { Breach, Cost, Invariant, RefusalInvariant, StateInvariant, StepInv
  * @example
  * for (const i of INVARIANTS) console.log(i.id, i.rule, i.doc);
  */
-export const INVARIANTS: readonly Invariant[] = [...COMMON_INVARIANTS, ...STRUCTURE_INVARIANTS, ...WHN_INVARIANTS, ...FNF_INVARIANTS, ...REFUSAL_INVARIANTS];
+export const INVARIANTS: readonly Invariant[] = [...COMMON_INVARIANTS, ...STRUCTURE_INVARIANTS, ...WHN_INVARIANTS, ...CORE_INVARIANTS, ...FNF_INVARIANTS, ...REFUSAL_INVARIANTS];
 
 /** Which invariants to run: `cheap` skips those linear in the whole state (see {@link Cost}). */
 export interface CheckOptions {

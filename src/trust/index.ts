@@ -14,7 +14,7 @@ export { deepFreeze } from "./freeze.js";
 export { fuzzBattle, type FuzzOptions, type FuzzReport, type FuzzRecord, type Failure, type FailureKind } from "./fuzz/run.js";
 export { replayVerdict, shrinkRecord, type ReplayVerdict } from "./fuzz/shrink.js";
 export { walkBattle, shrinkWalk, type WalkBot, type WalkOptions, type WalkReport, type WalkFailure, type ShrunkWalk } from "./fuzz/walk.js";
-export { campaignBattle, fixedBattle, randomWhnBattle, randomFnfBattle, FIXED_BATTLES, type FuzzBattle } from "./fuzz/scenarios.js";
+export { campaignBattle, fixedBattle, randomWhnBattle, randomFnfBattle, randomCoreBattle, FIXED_BATTLES, type FuzzBattle } from "./fuzz/scenarios.js";
 export { makeProbe, ProbeMemory, DEFAULT_WEIGHTS, PROBE_KINDS, type Probe, type ProbeKind, type ProbeWeights } from "./fuzz/probes.js";
 export { HOSTILE_ACTIONS } from "./fuzz/hostile.js";
 export { Rng } from "./fuzz/rng.js";

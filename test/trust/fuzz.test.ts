@@ -37,6 +37,6 @@ describe("model-based fuzzing of whole battles", () => {
     });
     expect(report, report.join("\n\n")).toEqual([]);
     expect(totals.steps).toBeGreaterThanOrEqual(100_000);
-    expect([...totals.rulesets].sort()).toEqual(["fnf", "whn"]);
+    expect([...totals.rulesets].sort()).toEqual(["core", "fnf", "whn"]);
   }, 600_000);
 });

@@ -47,7 +47,7 @@ describe("legal-play walks (fixed-seed slice)", () => {
     console.log(`walk slice: ${BATTLES} battles, ${totals.steps} steps, ${totals.checks} invariant checks, ${totals.finished} finished, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     expect(failures, failures.join("\n\n")).toEqual([]);
     expect(totals.steps).toBeGreaterThan(BATTLES * 20);
-    expect([...totals.rulesets].sort()).toEqual(["fnf", "whn"]);
+    expect([...totals.rulesets].sort()).toEqual(["core", "fnf", "whn"]);
     expect([...totals.bots].sort()).toEqual(["greedy", "random", "search"]);
   }, 120_000);
 });

@@ -12,7 +12,7 @@
  * - the combat phase with nothing pending: `combat/fight` for each combat not yet fought;
  * - the declare-charges step: `combat/disengage` for each of the active side's engaged units.
  */
-import type { BattleState } from "../../state/battle.js";
+import { type BattleState, isFigureScale } from "../../state/battle.js";
 import type { CharacterId, SideId } from "../../state/ids.js";
 import { challengers } from "../../rules/whn/combat/challenge.js";
 
@@ -83,7 +83,7 @@ function ownListing(state: BattleState): Action[] {
 
 /** The combat candidates of the deciding side now, unchecked (duplicates dropped). */
 export function combatCandidates(state: BattleState): Action[] {
-  if (state.ruleset !== "whn") return [];
+  if (!isFigureScale(state.ruleset)) return [];
   const seen = new Set<string>();
   const out: Action[] = [];
   for (const a of [...(legalCombatActions(state) as Action[]), ...ownListing(state)]) {

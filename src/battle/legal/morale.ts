@@ -5,14 +5,14 @@
  * (CORE-RALLY-1, WHN-RALLY-1), without the optional free reform of CORE-RALLY-4 (the unit keeps
  * its formation and facing). Every candidate is checked with the engine.
  */
-import type { BattleState } from "../../state/battle.js";
+import { type BattleState, isFigureScale } from "../../state/battle.js";
 import type { Action } from "../../engine/actions.js";
 import { listLegal, type CandidateListing } from "../../engine/module.js";
 import { applies, decidingUnits } from "./common.js";
 
 /** The rally candidates of the active side, unchecked. */
 export function moraleCandidates(state: BattleState): Action[] {
-  if (state.ruleset !== "whn" || state.turn.phase !== "movement" || state.turn.step !== "rally" || state.pending.length > 0) return [];
+  if (!isFigureScale(state.ruleset) || state.turn.phase !== "movement" || state.turn.step !== "rally" || state.pending.length > 0) return [];
   const out: Action[] = [];
   for (const u of decidingUnits(state)) {
     if (u.order === "FLEEING" || u.order === "DISORDERED") out.push({ type: "morale/rally", unit: u.id });

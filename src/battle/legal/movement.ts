@@ -6,14 +6,14 @@
  * tries every candidate against the module's handlers; the units asked are the deciding side's, so
  * the engine's actor check holds too.
  */
-import type { BattleState } from "../../state/battle.js";
+import { type BattleState, isFigureScale } from "../../state/battle.js";
 import type { Action } from "../../engine/actions.js";
 import { legalMovementActions } from "../../rules/whn/movement/legal.js";
 import { decidingUnits } from "./common.js";
 
 /** The movement actions of the deciding side in the current step (each checked with the engine). */
 export function movementLegal(state: BattleState): Action[] {
-  if (state.ruleset !== "whn" || state.turn.phase !== "movement") return [];
+  if (!isFigureScale(state.ruleset) || state.turn.phase !== "movement") return [];
   const top = state.pending[0];
   if (top !== undefined) {
     if (top.kind !== "chargeResponse" || top.unit === null) return [];

@@ -7,7 +7,7 @@
  * (HR-VOLLEY-2), one `shooting/volley` aimed at each enemy unit. Every candidate is checked with
  * the engine, so range, arc and sight are the rules' own.
  */
-import type { BattleState } from "../../state/battle.js";
+import { type BattleState, isFigureScale } from "../../state/battle.js";
 import type { Action } from "../../engine/actions.js";
 import { shooterProblem } from "../../rules/whn/shooting/situation.js";
 import { listLegal, type CandidateListing } from "../../engine/module.js";
@@ -15,7 +15,7 @@ import { applies, decidingUnits } from "./common.js";
 
 /** The shooting candidates of the active side, unchecked. */
 export function shootingCandidates(state: BattleState): Action[] {
-  if (state.ruleset !== "whn" || state.turn.phase !== "shooting" || state.pending.length > 0) return [];
+  if (!isFigureScale(state.ruleset) || state.turn.phase !== "shooting" || state.pending.length > 0) return [];
   const enemies = Object.values(state.units).filter((u) => u.side !== state.turn.activeSide && u.removed === null && u.figures > 0);
   const loners = Object.values(state.characters).filter((c) => c.side !== state.turn.activeSide && c.removed === null && c.joinedTo === null);
   const out: Action[] = [];

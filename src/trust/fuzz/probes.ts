@@ -193,7 +193,7 @@ function pickKind(rng: Rng, w: ProbeWeights, legalAllowed: boolean): ProbeKind {
  */
 export function makeProbe(s: BattleState, rng: Rng, legal: ((rng: Rng) => readonly Action[]) | null, weights: ProbeWeights = DEFAULT_WEIGHTS, memory: ProbeMemory | null = null): Probe {
   const finished = s.turn.phase === "finished";
-  const kind = pickKind(rng, weights, legal !== null && s.ruleset === "whn");
+  const kind = pickKind(rng, weights, legal !== null && s.ruleset !== "fnf");
   const refusedIf = (p: Omit<Probe, "expect">, must: boolean): Probe => ({ ...p, expect: must || finished ? "refused" : "any" });
   switch (kind) {
     case "legal": {

@@ -147,7 +147,7 @@ export function fuzzBattle(setup: BattleSetup, words: readonly number[], options
   };
   /** Legal actions, rationed: the full listing while the budget lasts, else one unit's movement listing. */
   const legalOf = (s: BattleState, rng: Rng): readonly Action[] => {
-    if (legalCache?.state === s || legalLeft > 0 || s.ruleset !== "whn" || s.turn.phase !== "movement") return fullLegal(s);
+    if (legalCache?.state === s || legalLeft > 0 || s.ruleset === "fnf" || s.turn.phase !== "movement") return fullLegal(s);
     return cheapLegal(s, rng);
   };
 
@@ -156,7 +156,7 @@ export function fuzzBattle(setup: BattleSetup, words: readonly number[], options
   for (; step < words.length && failures.length < maxFailures; step++) {
     const rng = new Rng(words[step] ?? 0);
     const s = state;
-    const mayList = legalCache?.state === s || legalLeft > 0 || (s.ruleset === "whn" && s.turn.phase === "movement");
+    const mayList = legalCache?.state === s || legalLeft > 0 || (s.ruleset !== "fnf" && s.turn.phase === "movement");
     let probe: Probe;
     try {
       probe = makeProbe(s, rng, mayList ? (g) => legalOf(s, g) : null, options.weights ?? DEFAULT_WEIGHTS, memory);

@@ -10,6 +10,7 @@ import { scenarioSetup } from "../../scenarios/load.js";
 import { ridgeAction } from "../../scenarios/index.js";
 import { FNF_SCENARIOS, fnfScenario } from "../../rules/fnf/scenarios.js";
 import { cavalryRegiment, footBattery, horseBattery, infantryBattalion } from "../../presets/builders.js";
+import { CORE_TROOPS, CORE_TROOP_KINDS, coreCharacter, coreUnit } from "../../presets/core.js";
 import { Rng } from "./rng.js";
 
 /** A battle to fuzz: a name, its setup and its victory rules. */
@@ -84,6 +85,47 @@ export function randomWhnBattle(seed: number): FuzzBattle {
   return { name: `randomWhn#${seed}`, setup, victory: null };
 }
 
+/** A random CORE unit of a side from the core presets, at a place (light troops sometimes skirmishing). */
+function randomCoreUnit(rng: Rng, id: string, side: "fr" | "gb", x: number, y: number): UnitSetup {
+  const kind = rng.pick(CORE_TROOP_KINDS) ?? "spearmen";
+  const light = CORE_TROOPS[kind].light;
+  const figures = Math.max(4, CORE_TROOPS[kind].figures + 2 * rng.int(3) - 2);
+  return coreUnit({ kind, id, side, at: { x, y }, facing: side === "fr" ? 90 : 270, figures, skirmish: light && rng.chance(0.4) });
+}
+
+/**
+ * A random CORE battle (the core rules on their own): 1–4 core units a side, as in
+ * {@link randomWhnBattle}, with a General and sometimes a battle standard bearer on each side.
+ */
+export function randomCoreBattle(seed: number): FuzzBattle {
+  const rng = new Rng(seed);
+  const units: UnitSetup[] = [];
+  const characters: NonNullable<BattleSetup["characters"]>[number][] = [];
+  const gap = 10 + rng.real(0, 14);
+  for (const side of ["fr", "gb"] as const) {
+    const n = 1 + rng.int(4);
+    const y = side === "fr" ? 12 + rng.real(0, 2) : 12 + gap + 6 + rng.real(0, 2);
+    for (let i = 0; i < n; i++) units.push(randomCoreUnit(rng, `${side}-${i + 1}`, side, 8 + i * 16 + rng.real(-1, 1), y));
+    const back = side === "fr" ? y - 6 : y + 6;
+    characters.push(coreCharacter({ kind: "general", id: `${side}-gen`, side, at: { x: 66, y: back }, facing: side === "fr" ? 90 : 270, mounted: true }));
+    if (rng.chance(0.6)) characters.push(coreCharacter({ kind: "battleStandard", id: `${side}-bsb`, side, joinedTo: `${side}-1`, at: units.find((u) => u.id === `${side}-1`)?.position ?? { x: 8, y } }));
+  }
+  const setup: BattleSetup = {
+    ruleset: "core",
+    seed,
+    table: { width: 72, height: 48 },
+    sides: [
+      { id: "fr", name: "Host" },
+      { id: "gb", name: "Horde" },
+    ],
+    maxTurns: 2 + rng.int(4),
+    units,
+    characters,
+    options: { core: { outnumberBonus: rng.chance(0.3), autoBreakBelowQuarter: rng.chance(0.3) }, hr: { volley: rng.chance(0.3) } },
+  };
+  return { name: `randomCore#${seed}`, setup, victory: null };
+}
+
 /** A random FnF battle: a random part of the Coa order of battle (at least one unit a side), nudged. */
 export function randomFnfBattle(seed: number): FuzzBattle {
   const rng = new Rng(seed);
@@ -98,10 +140,11 @@ export function randomFnfBattle(seed: number): FuzzBattle {
   return { name: `randomFnf#${seed}`, setup: { ...base, fnf: { ...oob, units } as NonNullable<BattleSetup["fnf"]> }, victory: null };
 }
 
-/** The i-th battle of a fuzz campaign: the fixed battles in turn, then random ones of both rulesets. */
+/** The i-th battle of a fuzz campaign: the fixed battles in turn, then random ones of every ruleset. */
 export function campaignBattle(i: number, seed: number): FuzzBattle {
   const mixed = (seed * 7919 + i * 104729) >>> 0;
-  const k = i % (FIXED_BATTLES.length + 3);
+  const k = i % (FIXED_BATTLES.length + 4);
   if (k < FIXED_BATTLES.length) return fixedBattle(FIXED_BATTLES[k] as (typeof FIXED_BATTLES)[number], mixed % 100_000);
-  return k === FIXED_BATTLES.length + 2 ? randomFnfBattle(mixed) : randomWhnBattle(mixed);
+  if (k === FIXED_BATTLES.length + 2) return randomFnfBattle(mixed);
+  return k === FIXED_BATTLES.length + 3 ? randomCoreBattle(mixed) : randomWhnBattle(mixed);
 }

@@ -9,7 +9,7 @@ import { canonicalJson } from "../hash.js";
 import { at, stateInvariant, stepInvariant, type Invariant } from "./types.js";
 import { actionType, actorOf, decidingSide, firstNonJson, jsonEqual } from "./util.js";
 
-const BOTH = ["whn", "fnf"] as const;
+const BOTH = ["whn", "fnf", "core"] as const;
 
 /** Where a state stands in the sequence, as a tuple compared lexicographically. */
 function position(s: BattleState): [number, number, number, number] {
@@ -88,7 +88,7 @@ export const COMMON_INVARIANTS: readonly Invariant[] = [
       const t = s.turn;
       if (!PHASES.includes(t.phase)) return at(["turn", "phase"], `unknown phase "${t.phase}"`);
       if (t.phase !== "finished" && !PLAYER_TURN[s.ruleset].includes(t.phase)) return at(["turn", "phase"], `phase "${t.phase}" is not a ${s.ruleset} phase`);
-      if ((t.step !== null) !== (s.ruleset === "whn" && t.phase === "movement")) return at(["turn", "step"], `step ${String(t.step)} in phase ${t.phase}`);
+      if ((t.step !== null) !== (s.ruleset !== "fnf" && t.phase === "movement")) return at(["turn", "step"], `step ${String(t.step)} in phase ${t.phase}`);
       if (t.gameTurn < 1 || t.gameTurn > t.maxTurns) return at(["turn", "gameTurn"], `game turn ${t.gameTurn} outside 1…${t.maxTurns}`);
       if (!Object.hasOwn(s.sides, t.activeSide) || !Object.hasOwn(s.sides, t.firstSide)) return at(["turn"], "active or first side unknown");
       return null;

@@ -5,7 +5,7 @@ import { messageFor } from "../../engine/router.js";
 import { refusalInvariant, type Invariant } from "./types.js";
 import { firstNonJson } from "./util.js";
 
-const BOTH = ["whn", "fnf"] as const;
+const BOTH = ["whn", "fnf", "core"] as const;
 const CODE = /^[a-z][A-Za-z0-9]*\/[a-z][A-Za-z0-9_]*$/;
 /** Codes the engine formats itself (src/engine/format.ts). */
 const ENGINE_CODES = new Set([

@@ -6,7 +6,7 @@
 import type { BattleState } from "../../state/battle.js";
 import { at, stateInvariant, type Invariant } from "./types.js";
 
-const BOTH = ["whn", "fnf"] as const;
+const BOTH = ["whn", "fnf", "core"] as const;
 const FNF = ["fnf"] as const;
 
 /** Where each WHN decision kind is answered, and whether it must name the unit that answers. */

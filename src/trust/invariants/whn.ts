@@ -9,7 +9,9 @@ import { rectsOverlap, type Footprint } from "../../geometry/rect.js";
 import { at, stateInvariant, stepInvariant, type Invariant, type Verdict } from "./types.js";
 import { actionType, actorOf, eventsNaming } from "./util.js";
 
-const WHN = ["whn"] as const;
+/** Invariants of both figure-scale rulesets (CORE plays the WHN reducers), and of WHN alone. */
+const WHN = ["whn", "core"] as const;
+const WHN_ONLY = ["whn"] as const;
 
 /** Event types after which a unit may hold more figures than before (crews re-manning or sheltering, detachments returning or merging). */
 export const FIGURE_GAIN_EVENTS: ReadonlySet<string> = new Set(["artillery/remanned", "artillery/sheltered", "artillery/leftShelter", "unit/detachmentReturned", "unit/detachmentMerged"]);
@@ -269,7 +271,7 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     id: "panic.failedDisorderedFlees",
     rule: "WHN-PANIC-3",
     doc: "A unit that fails a Panic test while DISORDERED flees (or is destroyed); one that fails while GOOD is no longer GOOD.",
-    rulesets: WHN,
+    rulesets: WHN_ONLY,
     cost: "cheap",
     check: ({ after: a, events }) => {
       for (const e of events) {
@@ -286,7 +288,7 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     id: "break.passedFallsBack",
     rule: "WHN-BREAK-1",
     doc: "A unit that passes a WHN Break test is DISORDERED (or worse) at once, and out of its combat once the phase's aftermath is done (fall backs wait for pending pursuit decisions, WHN-BREAK-2).",
-    rulesets: WHN,
+    rulesets: WHN_ONLY,
     cost: "cheap",
     check: ({ before: b, after: a, events }) => {
       for (const e of events) {

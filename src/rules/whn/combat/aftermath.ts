@@ -27,7 +27,7 @@ export const BROKEN_FRIEND_RANGE = 12;
 /** The Break tests of one fought round (CORE-BREAK-1, WHN-BREAK-1/3). */
 function breakTests(state: BattleState, r: Recorder, f: Fought): { state: BattleState; verdicts: BreakVerdict[] } {
   if (f.result.winner === null) {
-    emit(r, "combat/drawn", "WHN-BREAK-6", { combat: f.combat });
+    emit(r, "combat/drawn", state.ruleset === "core" ? "CORE-CR-1" : "WHN-BREAK-6", { combat: f.combat });
     return { state, verdicts: [] };
   }
   const loserSide = f.built.sides[f.result.winner === 0 ? 1 : 0];
@@ -105,6 +105,7 @@ export function fightBatch(state: BattleState, r: Recorder, ids: readonly Combat
   for (const v of verdicts) {
     if (v.outcome === "fallBack") emit(r, "combat/fallBackDue", "WHN-BREAK-2", { unit: v.unit, from: v.from, combat: v.combat });
     if (v.outcome === "flowPast") emit(r, "combat/flowPastDue", "WHN-BREAK-3", { unit: v.unit, square: v.from, combat: v.combat });
+    if (v.outcome === "held") emit(r, "combat/holds", "CORE-BREAK-1", { unit: v.unit, combat: v.combat });
   }
   const decisions: Decision[] = [];
   for (const f of fought) {

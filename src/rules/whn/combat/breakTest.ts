@@ -9,10 +9,11 @@ import type { UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
 import { getUnit, withUnit } from "../unit.js";
+import { battleStandardNear } from "../../core/leadership.js";
 import { emit, type Recorder } from "./recorder.js";
 
 /** What a losing unit does after its test. */
-export type BreakOutcome = "fallBack" | "broke" | "flowPast";
+export type BreakOutcome = "fallBack" | "broke" | "flowPast" | "held";
 
 /** The verdict of one unit's Break test. */
 export interface BreakVerdict {
@@ -43,6 +44,18 @@ export function breakTest(state: BattleState, r: Recorder, unit: UnitId, margin:
     const roll = leadershipTest(r.ctx.dice, ld.value - margin);
     passed = roll.passed;
     emit(r, "combat/breakTest", "CORE-BREAK-1", { unit, margin, dice: [...roll.dice], total: roll.total, leadership: ld.value, target: roll.target, passed, leadersNear: [...ld.leadersNear] });
+    // CORE-BSB-1: a battle standard within 12" re-rolls a failed Break test. A unit takes at most
+    // one Break test per player turn, so "once per turn" needs no memory.
+    const bsb = passed ? null : battleStandardNear(state, u);
+    if (bsb !== null) {
+      const again = leadershipTest(r.ctx.dice, ld.value - margin);
+      passed = again.passed;
+      emit(r, "combat/breakTest", "CORE-BSB-1", { unit, margin, dice: [...again.dice], total: again.total, leadership: ld.value, target: again.target, passed, leadersNear: [...ld.leadersNear], battleStandard: bsb.id });
+    }
+  }
+  if (passed && state.ruleset === "core") {
+    // CORE-BREAK-1: under the core rules a unit that holds stays in the fight, in good order.
+    return { state, verdict: { unit, outcome: "held", from } };
   }
   if (passed) {
     emit(r, "unit/disordered", "WHN-BREAK-1", { unit, cause: "fallBack" });

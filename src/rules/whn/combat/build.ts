@@ -10,6 +10,7 @@ import type { CharacterId, SideId, UnitId } from "../../../state/ids.js";
 import type { Character, Equipment, Profile, Unit } from "../../../state/unit.js";
 import { elevationAt, type TerrainFeature } from "../../../geometry/terrain.js";
 import { effectiveLeadership } from "../leadership.js";
+import { battleStandardNear } from "../../core/leadership.js";
 import { clampStat, meleeToHitNeed, saveNeed, toWoundNeed } from "../tables.js";
 import { commandModels, getUnit, inPlay, isMounted, joinedCharacters, layoutOf } from "../unit.js";
 import { saveEquipment } from "../combined.js";
@@ -35,6 +36,8 @@ export interface SideMorale {
   readonly pursuitDice: number;
   /** Cavalry fighting only squares: a failed test flows past (WHN-BREAK-3). */
   readonly flowsPast: boolean;
+  /** A battle standard within 12" re-rolls a failed Break test (CORE-BSB-1; CORE battles only). */
+  readonly reroll?: boolean;
 }
 
 /** A round ready to fight, with the ids behind its side indices. */
@@ -351,6 +354,7 @@ function sideMorale(state: BattleState, units: readonly Unit[], contacts: readon
     fleeDice: moveDice(main),
     pursuitDice: main.formation === "SQUARE" ? 0 : moveDice(main),
     flowsPast: main.troopType === "cavalry" && foes.length > 0 && foes.every((f) => f.formation === "SQUARE"),
+    ...(battleStandardNear(state, main) !== null ? { reroll: true } : {}),
   };
 }
 

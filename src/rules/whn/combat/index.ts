@@ -12,6 +12,7 @@ import { declaredDisengagements, disengage } from "./disengage.js";
 import { drive } from "./drive.js";
 import { recorder } from "./recorder.js";
 import { legalCombatActions } from "./legal.js";
+import { FIGURE_RULESETS, figureHooks } from "../../core/hooks.js";
 
 const str = (v: Violation, k: string): string => String(v[k] ?? "");
 
@@ -33,13 +34,13 @@ export const combatModule = defineModule({
   name: "whn/combat",
   actions: [FightActionSchema, ChallengeActionSchema, AnswerChallengeActionSchema, RestrainActionSchema, RedressActionSchema, SplitAttacksActionSchema, DisengageActionSchema] as const,
   routes: {
-    "combat/fight": { rulesets: ["whn"], phases: ["combat"], handler: fight },
-    "combat/challenge": { rulesets: ["whn"], phases: ["combat"], handler: challenge },
-    "combat/answerChallenge": { rulesets: ["whn"], phases: ["combat"], handler: answerChallenge },
-    "combat/restrain": { rulesets: ["whn"], phases: ["combat", "movement"], handler: restrain },
-    "combat/redress": { rulesets: ["whn"], phases: ["combat"], handler: answerRedress },
-    "combat/splitAttacks": { rulesets: ["whn"], phases: ["combat"], handler: splitAttacks },
-    "combat/disengage": { rulesets: ["whn"], phases: ["movement"], handler: declareDisengage },
+    "combat/fight": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: fight },
+    "combat/challenge": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: challenge },
+    "combat/answerChallenge": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: answerChallenge },
+    "combat/restrain": { rulesets: FIGURE_RULESETS, phases: ["combat", "movement"], handler: restrain },
+    "combat/redress": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: answerRedress },
+    "combat/splitAttacks": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: splitAttacks },
+    "combat/disengage": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: declareDisengage },
   },
   messages: {
     "combat/decision_pending": (v) => `A ${str(v, "kind")} decision is pending; make it first.`,
@@ -60,7 +61,7 @@ export const combatModule = defineModule({
     "combat/may_not_disengage": (v) => `Unit ${str(v, "unit")} is ${str(v, "order")} and may not choose to disengage.`,
     "combat/already_declared": (v) => `Unit ${str(v, "unit")} has already declared its disengagement.`,
   },
-  enter: { "whn:combat": enterCombat, "whn:movement.compulsory": compulsoryDisengage },
+  enter: figureHooks({ combat: enterCombat, "movement.compulsory": compulsoryDisengage }),
   legal: legalCombatActions,
 });
 

@@ -21,6 +21,7 @@ import { removeModels } from "../casualties.js";
 import { leadershipTest } from "../leadership.js";
 import { getUnit } from "../unit.js";
 import { buildRound, type BuiltRound } from "./build.js";
+import { breakPassChance } from "./odds.js";
 import { centreOfUnit } from "./contacts.js";
 import { roundOutcomes } from "./exact.js";
 import { closeUpOnSquare, keepSquareness, mainEnemy } from "./fight.js";
@@ -182,7 +183,7 @@ function settleRound(b: BuiltRound, left: readonly number[], winner: SideIndex |
   const n = left[idx] ?? 0;
   const failWay = m.flowsPast ? "flowsPast" : "breaks";
   if (m.autoBreakAt !== null && n <= m.autoBreakAt) return { ends: [[{ side: l, way: failWay }, 1]], carry: 0 };
-  const pass = pLeadershipPass(m.ld - margin);
+  const pass = breakPassChance(m, margin);
   const ends: Array<[NonNullable<DecisionEnd>, number]> = [[{ side: l, way: failWay }, 1 - pass]];
   if (loserHolds) return { ends, carry: pass };
   ends.push([{ side: l, way: "fallsBack" }, pass]);
@@ -253,7 +254,7 @@ export function sampleDecision(build: RoundBuilder, rounds: number, dice: Dice, 
       if (certain !== undefined) return { end: certain[0], rounds: round + 1 };
       // One Break test decides between the fail end and passing (fall back, or holding on).
       const m = b.morale[flip(res.winner as SideIndex)];
-      const passed = leadershipTest(dice, m.ld - res.margin).passed;
+      const passed = leadershipTest(dice, m.ld - res.margin).passed || (m.reroll === true && leadershipTest(dice, m.ld - res.margin).passed);
       const fail = ends[0] as [NonNullable<DecisionEnd>, number];
       if (!passed) return { end: fail[0], rounds: round + 1 };
       const fell = ends.find(([e]) => e.way === "fallsBack");
@@ -283,7 +284,8 @@ export function combatToDecision(state: BattleState, combatId: CombatId, rounds:
   const combat = state.combats[combatId];
   if (combat === undefined) throw new RangeError(`combatToDecision: unknown combat "${combatId}"`);
   if (!Number.isInteger(rounds) || rounds < 0) throw new RangeError(`combatToDecision: rounds must be a whole number ≥ 0, got ${rounds}`);
-  return decisionChain(roundBuilder(state, combatId), rounds, options.loserHolds === true);
+  // Under the core rules a loser that holds stays in the fight (CORE-BREAK-1) unless told otherwise.
+  return decisionChain(roundBuilder(state, combatId), rounds, options.loserHolds ?? state.ruleset === "core");
 }
 
 /** Alias of {@link combatToDecision}.

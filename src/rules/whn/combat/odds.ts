@@ -51,7 +51,13 @@ const CAUGHT = new Map<number, number>();
 function passChance(m: SideMorale, n: number, margin: number): number {
   if (n <= 0) return -1;
   if (m.autoBreakAt !== null && n <= m.autoBreakAt) return -2;
-  return pLeadershipPass(m.ld - margin);
+  return breakPassChance(m, margin);
+}
+
+/** P(a Break test holds), with the battle standard's re-roll of a failure (CORE-BSB-1). */
+export function breakPassChance(m: Pick<SideMorale, "ld" | "reroll">, margin: number): number {
+  const p = pLeadershipPass(m.ld - margin);
+  return m.reroll === true ? 1 - (1 - p) * (1 - p) : p;
 }
 
 /** The fates of a loser after a verdict, with probabilities (CORE-BREAK-1/4, WHN-BREAK-1/3, CORE-PURS-4). */
@@ -141,7 +147,7 @@ export function sampleOutcome(input: RoundInput, morale: readonly [SideMorale, S
   const idx = input.victims.findIndex((x) => x.id === m.unit);
   const n = left[idx] ?? 0;
   let broke = m.autoBreakAt !== null && n <= m.autoBreakAt;
-  if (!broke) broke = dice.nd6(2) > m.ld - r.margin;
+  if (!broke) broke = dice.nd6(2) > m.ld - r.margin && (m.reroll !== true || dice.nd6(2) > m.ld - r.margin);
   if (!broke) return { signedMargin, winner: r.winner, fate: "fallsBack" };
   if (m.flowsPast) return { signedMargin, winner: r.winner, fate: "flowsPast" };
   const wIdx = input.victims.findIndex((x) => x.id === w.unit);

@@ -7,6 +7,7 @@ import { JoinUnitActionSchema, LeaveUnitActionSchema, MoveCharacterActionSchema,
 import { MORALE_MESSAGES } from "./messages.js";
 import { RallyActionSchema, rally } from "./rally.js";
 import { compulsoryFlees, startOfTurnPanic } from "./start.js";
+import { FIGURE_RULESETS, figureHooks } from "../../core/hooks.js";
 
 export { panicTest, canPanic, markFleeing, type PanicCause, type PanicResult } from "./panic.js";
 export { fleeUnit, fleeDiceCount, nearestEnemy, centreOf, type FleeCause, type FleeResult } from "./flee.js";
@@ -34,14 +35,11 @@ export const moraleModule = defineModule({
   name: "whn/morale",
   actions: [RallyActionSchema, JoinUnitActionSchema, LeaveUnitActionSchema, MoveCharacterActionSchema] as const,
   routes: {
-    "morale/rally": { rulesets: ["whn"], phases: ["movement"], handler: rally },
-    "morale/joinUnit": { rulesets: ["whn"], phases: ["movement"], handler: joinUnit },
-    "morale/leaveUnit": { rulesets: ["whn"], phases: ["movement"], handler: leaveUnit },
-    "morale/moveCharacter": { rulesets: ["whn"], phases: ["movement"], handler: moveCharacter },
+    "morale/rally": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: rally },
+    "morale/joinUnit": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: joinUnit },
+    "morale/leaveUnit": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: leaveUnit },
+    "morale/moveCharacter": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: moveCharacter },
   },
   messages: MORALE_MESSAGES,
-  enter: {
-    "whn:start": startOfTurnPanic,
-    "whn:movement.compulsory": compulsoryFlees,
-  },
+  enter: figureHooks({ start: startOfTurnPanic, "movement.compulsory": compulsoryFlees }),
 });

@@ -68,7 +68,7 @@ export function panicTest(
   const roll = leadershipTest(ctx.dice, ld.value);
   ctx.emit("morale/panicTest", cause.rule, {
     unit: u.id,
-    test: "WHN-PANIC-4",
+    test: state.ruleset === "core" ? "CORE-PANIC-1" : "WHN-PANIC-4",
     dice: [...roll.dice],
     total: roll.total,
     target: roll.target,
@@ -77,11 +77,13 @@ export function panicTest(
     leadersNear: [...ld.leadersNear],
   });
   if (roll.passed) return { state, result: "passed" };
-  if (u.order === "GOOD") {
+  // CORE-PANIC-1: under the core rules a failed test always flees (WHN-PANIC-3 adds the disorder step).
+  const fleeRule = state.ruleset === "core" ? "CORE-PANIC-1" : "WHN-PANIC-3";
+  if (u.order === "GOOD" && state.ruleset !== "core") {
     ctx.emit("unit/disordered", "WHN-PANIC-3", { unit: u.id, cause: cause.rule });
     return { state: withUnit(state, { ...u, order: "DISORDERED" }), result: "disordered" };
   }
-  if (cause.fleeNow === false) return { state: markFleeing(state, u, ctx, "WHN-PANIC-3"), result: "fled" };
-  const fled = fleeUnit(state, u.id, ctx, { from: cause.from ?? null, rule: "WHN-PANIC-3" });
+  if (cause.fleeNow === false) return { state: markFleeing(state, u, ctx, fleeRule), result: "fled" };
+  const fled = fleeUnit(state, u.id, ctx, { from: cause.from ?? null, rule: fleeRule });
   return { state: fled.state, result: "fled" };
 }

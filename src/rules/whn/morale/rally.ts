@@ -17,6 +17,7 @@ import { footprintOf, getUnit, inPlay, joinedCharacters, modelCount, unitsInPlay
 import { crossesTableEdge } from "../../../geometry/away.js";
 import { rectsOverlap } from "../../../geometry/rect.js";
 import { centreOf } from "./flee.js";
+import { CORE_FORMATIONS } from "../../core/formations.js";
 
 /** Fewest models a FLEEING unit needs to rally (CORE-RALLY-2). */
 export const MIN_MODELS_TO_RALLY = 5;
@@ -75,10 +76,11 @@ export function unitRallyViolation(state: BattleState, u: Unit): ReturnType<type
 }
 
 /** Checks the free reform of a unit rallying from FLEEING (CORE-RALLY-4); null if acceptable. */
-function reformViolation(u: Unit, reform: NonNullable<RallyAction["reform"]>): ReturnType<typeof violation> | null {
+function reformViolation(state: BattleState, u: Unit, reform: NonNullable<RallyAction["reform"]>): ReturnType<typeof violation> | null {
   if (u.order !== "FLEEING") return violation("morale/reform_not_allowed", "CORE-RALLY-4", { unit: u.id, order: u.order });
   if (reform.formation !== undefined) {
-    const allowed: readonly Formation[] = REFORM_FORMATIONS[u.troopType];
+    // Under the core rules the unit re-forms as a block, or (light troops) in skirmish order.
+    const allowed: readonly Formation[] = state.ruleset === "core" ? CORE_FORMATIONS : REFORM_FORMATIONS[u.troopType];
     if (!allowed.includes(reform.formation) || (reform.formation === "OPEN_ORDER" && !u.light))
       return violation("morale/bad_formation", "CORE-RALLY-4", { unit: u.id, formation: reform.formation, allowed: [...allowed] });
   }
@@ -125,7 +127,7 @@ export function rally(state: BattleState, action: RallyAction, ctx: ActionContex
   const bad = rallyViolation(state, u);
   if (bad !== null || u === undefined) return fail(bad ?? violation("morale/unknown_unit", "WHN-RALLY-1", { unit: action.unit }));
   if (action.reform !== undefined) {
-    const r = reformViolation(u, action.reform) ?? reformPlacementViolation(state, u, action.reform);
+    const r = reformViolation(state, u, action.reform) ?? reformPlacementViolation(state, u, action.reform);
     if (r !== null) return fail(r);
   }
   const fromFleeing = u.order === "FLEEING";

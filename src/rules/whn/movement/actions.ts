@@ -20,7 +20,8 @@ export const LegSchema = z.discriminatedUnion("kind", [
 export const ChangeFormationSchema = z.strictObject({
   type: z.literal("movement/changeFormation"),
   unit: UnitIdSchema,
-  formation: z.enum(WHN_FORMATIONS),
+  /** WHN formations (WHN-FCHG); BLOCK only under the core rules (CORE-MOVE-1). */
+  formation: z.enum([...WHN_FORMATIONS, "BLOCK"]),
   files: files.optional(),
   facing: facingSchema.optional(),
 });

@@ -20,6 +20,7 @@ import type { ChangeFormationAction } from "./actions.js";
 import { activeUnit, baseMove, checkStep, refuse, whyStationary } from "./common.js";
 import { detachmentRangeViolation } from "./detachments.js";
 import { canAdopt } from "./formations.js";
+import { coreFormationRefusal, coreReformCost } from "../../core/formations.js";
 import { checkPlacement } from "./path.js";
 import { extendedModelsAt } from "./skirmish.js";
 
@@ -131,19 +132,23 @@ export function changeFormationHandler(state: BattleState, a: ChangeFormationAct
   if (u.formation === a.formation && (a.files ?? u.files) === u.files && (a.facing ?? u.facing) === u.facing) {
     return fail(refuse("same_formation", "WHN-FCHG-1", { unit: u.id, formation: u.formation }));
   }
-  const cost = changePrice(state, u);
+  // CORE-MOVE-1: under the core rules a unit reforms into a block or skirmish order as its whole move.
+  const core = state.ruleset === "core";
+  const notHere = core ? coreFormationRefusal(u, a.formation) : a.formation === "BLOCK" ? refuse("formation_not_allowed", "WHN-FORM-1", { unit: u.id, formation: a.formation }) : null;
+  if (notHere !== null) return fail(notHere);
+  const cost = core ? coreReformCost(u) : changePrice(state, u);
   if (typeof cost !== "number") return fail(cost);
   const next = reform(state, u, a.formation, a.files, a.facing);
   if ("code" in next) return fail(next);
   const spent = spendChange(u, cost);
-  if (!passesFormationCheck(state, u, ctx)) {
+  if (!core && !passesFormationCheck(state, u, ctx)) {
     ctx.emit("unit/formationChangeFailed", "WHN-FCHG-4", { unit: u.id, formation: u.formation, cost });
     return ok(withUnit(state, { ...u, flags: spent }));
   }
   const moved: Unit = { ...next, flags: spent };
   const det = detachmentRangeViolation(state, u, moved);
   if (det !== null) return fail(det);
-  ctx.emit("unit/formationChanged", "WHN-FCHG-1", {
+  ctx.emit("unit/formationChanged", core ? "CORE-MOVE-1" : "WHN-FCHG-1", {
     unit: u.id,
     from: u.formation,
     to: moved.formation,

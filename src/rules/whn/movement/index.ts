@@ -16,7 +16,10 @@ import { pushChargeResponses, respond } from "./respond.js";
 import { returnPursuers } from "./returns.js";
 import { MOVEMENT_LISTING, legalForDecidingSide } from "./legal.js";
 
+import { FIGURE_RULESETS, figureHooks } from "../../core/hooks.js";
+
 const whn = ["whn"] as const;
+const figure = FIGURE_RULESETS;
 const movement = ["movement"] as const;
 
 /** The WHN movement module: its actions, reducers, compulsory-step hooks and legal-action lister. */
@@ -24,21 +27,21 @@ export const movementModule = Object.assign(defineModule({
   name: "whn/movement",
   actions: MOVEMENT_ACTIONS,
   routes: {
-    "movement/changeFormation": { rulesets: whn, phases: movement, handler: changeFormationHandler },
-    "movement/move": { rulesets: whn, phases: movement, handler: move },
-    "movement/march": { rulesets: whn, phases: movement, handler: march },
-    "movement/moveTo": { rulesets: whn, phases: movement, handler: moveTo },
-    "movement/declareCharge": { rulesets: whn, phases: movement, handler: declareCharge },
-    "movement/respond": { rulesets: whn, phases: movement, handler: respond },
-    "movement/chargeMove": { rulesets: whn, phases: movement, handler: chargeMove },
+    "movement/changeFormation": { rulesets: figure, phases: movement, handler: changeFormationHandler },
+    "movement/move": { rulesets: figure, phases: movement, handler: move },
+    "movement/march": { rulesets: figure, phases: movement, handler: march },
+    "movement/moveTo": { rulesets: figure, phases: movement, handler: moveTo },
+    "movement/declareCharge": { rulesets: figure, phases: movement, handler: declareCharge },
+    "movement/respond": { rulesets: figure, phases: movement, handler: respond },
+    "movement/chargeMove": { rulesets: figure, phases: movement, handler: chargeMove },
     "movement/mergeDetachment": { rulesets: whn, phases: movement, handler: mergeDetachment },
     "movement/splitDetachment": { rulesets: whn, phases: movement, handler: splitDetachment },
   },
   messages: MOVEMENT_MESSAGES,
   enter: {
-    "whn:movement.chargeResponses": (state) => pushChargeResponses(state),
+    ...figureHooks({ "movement.chargeResponses": (state) => pushChargeResponses(state), "movement.remaining": finishCharges }),
     "whn:movement.compulsory": (state, ctx) => returnDetachments(returnPursuers(state, ctx), ctx),
-    "whn:movement.remaining": finishCharges,
+    "core:movement.compulsory": (state, ctx) => returnPursuers(state, ctx),
   },
 }), { legal: legalForDecidingSide, listing: MOVEMENT_LISTING });
 

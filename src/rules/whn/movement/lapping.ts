@@ -42,7 +42,8 @@ const ADJACENT: Readonly<Record<Quadrant, readonly [Quadrant, Quadrant]>> = {
  * impassable terrain stands where they would go.
  */
 export function computeLaps(state: BattleState, charger: Unit, target: Unit, face: Quadrant, placed: ContactPlacement, width: number): Lap[] {
-  if (charger.troopType !== "cavalry" || target.troopType !== "infantry" || target.formation === "SQUARE") return [];
+  // WHN-CHRG-7 is a WHN rule: under the core rules models lap round only by redressing (CORE-REDR-1).
+  if (state.ruleset === "core" || charger.troopType !== "cavalry" || target.troopType !== "infantry" || target.formation === "SQUARE") return [];
   const rect = layoutOf(target).footprint[0] as OrientedRect;
   const edge = faceEdge(rect, face);
   const F = edge.length;

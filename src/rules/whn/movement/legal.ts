@@ -22,7 +22,7 @@ import type { ActionContext } from "../../../engine/context.js";
 import type { Outcome } from "../../../engine/context.js";
 import { listLegal, type CandidateListing } from "../../../engine/module.js";
 import { isOwned } from "../../../engine/owned.js";
-import type { BattleState } from "../../../state/battle.js";
+import { type BattleState, isFigureScale } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import type { Character, Unit } from "../../../state/unit.js";
 import { roller, seedDice } from "../../../dice/index.js";
@@ -35,6 +35,7 @@ import { declareCharge } from "./declare.js";
 import { detachmentCandidates } from "./detachments.js";
 import { moveTo } from "./free.js";
 import { FORMATION_TABLE, WHN_FORMATIONS, adoptableFiles } from "./formations.js";
+import { CORE_FORMATIONS, coreFormationRefusal } from "../../core/formations.js";
 import { mergeDetachment, splitDetachment } from "./merge.js";
 import { march, move } from "./moves.js";
 import type { Leg } from "./path.js";
@@ -140,6 +141,7 @@ function freeCandidates(state: BattleState, u: Unit): MovementAction[] {
 }
 
 function formationCandidates(state: BattleState, u: Unit): MovementAction[] {
+  if (state.ruleset === "core") return coreReformCandidates(state, u);
   const out: MovementAction[] = [];
   for (const formation of WHN_FORMATIONS) {
     const files = adoptableFiles(u, formation, state);
@@ -167,6 +169,18 @@ function responseCandidates(state: BattleState, u: Unit): MovementAction[] {
       const f = files.includes(u.files) ? u.files : files[0];
       if (f !== undefined && formation !== "SQUARE") out.push({ type: "movement/respond", unit: u.id, response, formation, files: f });
     }
+  }
+  return out;
+}
+
+/** CORE reforms (CORE-MOVE-1): a block two files narrower or wider, or (light troops) skirmishing, or back to a block. */
+function coreReformCandidates(state: BattleState, u: Unit): MovementAction[] {
+  const out: MovementAction[] = [];
+  for (const formation of CORE_FORMATIONS) {
+    if (coreFormationRefusal(u, formation) !== null) continue;
+    const files = adoptableFiles(u, formation, state);
+    const wanted = formation === u.formation ? [u.files - 2, u.files + 2] : [u.files];
+    for (const f of wanted) if (files.includes(f)) out.push({ type: "movement/changeFormation", unit: u.id, formation, files: f });
   }
   return out;
 }
@@ -220,7 +234,7 @@ export function movementCandidates(state: BattleState, unit: UnitId): MovementAc
 
 /** Appends a unit's {@link movementCandidates} to `out` (no array per unit: a listing runs every decision). */
 function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[]): void {
-  if (!inPlay(u) || state.turn.phase !== "movement" || state.ruleset !== "whn") return;
+  if (!inPlay(u) || state.turn.phase !== "movement" || !isFigureScale(state.ruleset)) return;
   switch (state.turn.step) {
     case "declareCharges":
       for (const e of enemiesOf(state, u.side)) {
@@ -252,7 +266,7 @@ function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[
  * if any, else each active unit's candidates.
  */
 export function candidatesForDecidingSide(state: BattleState): MovementAction[] {
-  if (state.ruleset !== "whn" || state.turn.phase !== "movement") return [];
+  if (!isFigureScale(state.ruleset) || state.turn.phase !== "movement") return [];
   const top = state.pending[0];
   const out: MovementAction[] = [];
   if (top !== undefined) {

@@ -50,6 +50,7 @@ export const MOVEMENT_MESSAGES: { readonly [code: string]: (v: Violation) => str
   "movement/split_empties_parent": (v) => `${s(v, "unit")} has only the ${s(v, "elites")} models of ${s(v, "detachment")} left; splitting them off would leave nothing.`,
   "movement/split_out_of_reach": (v) => `Detachment ${s(v, "unit")} would stand ${n(v, "distance")}" from ${s(v, "parent")}; it must step out within ${n(v, "reach")}".`,
   "movement/no_room_beside_parent": (v) => `There is no room beside ${s(v, "parent")} for ${s(v, "unit")}; say where it steps out to.`,
+  "movement/reform_after_moving": (v) => `Unit ${s(v, "unit")} has already moved: a reform is its whole move.`,
   "movement/formation_not_allowed": (v) => `Unit ${s(v, "unit")} cannot form ${s(v, "formation")} with ${s(v, "files")} files: ${s(v, "why")}.`,
   "movement/artillery_limbers": (v) => `Artillery ${s(v, "unit")} limbers and unlimbers with the artillery actions.`,
   "movement/same_formation": (v) => `Unit ${s(v, "unit")} is already in that formation.`,

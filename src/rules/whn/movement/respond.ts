@@ -57,7 +57,7 @@ export function allowedResponses(state: BattleState, u: Unit, chargers: readonly
   const out: RespondAction["response"][] = ["hold", "flee"];
   const first = chargers[0];
   if (first !== undefined && canStandAndShoot(state, u, first)) out.push("standAndShoot");
-  if (u.troopType === "infantry") out.push(u.formation === "SQUARE" ? "reformFromSquare" : "formSquare");
+  if (u.troopType === "infantry" && state.ruleset !== "core") out.push(u.formation === "SQUARE" ? "reformFromSquare" : "formSquare");
   if (u.detachmentOf !== null) out.push("fallBackBehindParent");
   return out;
 }

@@ -11,6 +11,7 @@ import { Vec2Schema } from "../../../state/common.js";
 import { CharacterIdSchema, UnitIdSchema } from "../../../state/ids.js";
 import { resolveShooting } from "./resolve.js";
 import { fireVolley } from "./template.js";
+import { FIGURE_RULESETS } from "../../core/hooks.js";
 
 /** Zod schema of `shooting/fire`: a unit (or one face of a square) shoots at a unit or a character. */
 export const FireActionSchema = z.strictObject({
@@ -46,8 +47,8 @@ export const shootingModule = defineModule({
   name: "whn/shooting",
   actions: [FireActionSchema, VolleyActionSchema] as const,
   routes: {
-    "shooting/fire": { rulesets: ["whn"], phases: ["shooting"], handler: fire },
-    "shooting/volley": { rulesets: ["whn"], phases: ["shooting"], handler: fireVolley },
+    "shooting/fire": { rulesets: FIGURE_RULESETS, phases: ["shooting"], handler: fire },
+    "shooting/volley": { rulesets: FIGURE_RULESETS, phases: ["shooting"], handler: fireVolley },
   },
   messages: {
     "shooting/unknown_unit": (v) => `There is no unit "${num(v, "unit")}" in play to shoot with.`,
@@ -56,6 +57,7 @@ export const shootingModule = defineModule({
     "shooting/not_an_enemy": (v) => `${num(v, "target")} is not an enemy.`,
     "shooting/artillery": (v) => `Unit ${num(v, "unit")} is a gun; guns fire with the artillery actions.`,
     "shooting/no_missile_weapon": (v) => `Unit ${num(v, "unit")} carries no missile weapon.`,
+    "shooting/rallied": (v) => `Unit ${num(v, "unit")} rallied this turn and may not shoot.`,
     "shooting/fleeing": (v) => `Unit ${num(v, "unit")} is fleeing and cannot shoot.`,
     "shooting/engaged": (v) => `Unit ${num(v, "unit")} is in close combat and cannot shoot.`,
     "shooting/marched": (v) => `Unit ${num(v, "unit")} marched this turn and cannot shoot.`,

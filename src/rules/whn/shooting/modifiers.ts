@@ -34,6 +34,8 @@ export interface ToHitInput {
   readonly loneCharacter: boolean;
   /** A fixed range modifier instead of the band's (volley placement: always long, HR-VOLLEY-3). */
   readonly fixedRange?: number;
+  /** The core rules' modifier list (CORE-SHOOT-4) instead of WHN's (WHN-SHOOT-5). */
+  readonly core?: boolean;
 }
 
 /** One modifier that applied, with the rule behind it. */
@@ -65,6 +67,7 @@ const BAND_KEY = { close: "closeRange", long: "longRange", extreme: "extremeRang
  *   targetFormation: "LINE", veteranLights: false, mounted: false, initialVolley: false, loneCharacter: false }).need // 6
  */
 export function toHitScore(i: ToHitInput): ToHitScore {
+  if (i.core === true) return coreToHitScore(i);
   // Straight-line pushes and a running sum (same modifiers, same order as the table above reads):
   // this runs for every shooting read and every candidate of a listing.
   const mods: AppliedModifier[] = [];
@@ -93,4 +96,29 @@ export function toHitScore(i: ToHitInput): ToHitScore {
 /** Whether the shooter's unit counts as "veteran lights" for WHN-SHOOT-7 (AMB-20 and its option). */
 export function isVeteranLights(quality: string, light: boolean, formation: Formation, anyFormation: boolean): boolean {
   return quality === "VETERAN" && light && (anyFormation || SKIRMISH.has(formation));
+}
+
+/**
+ * The score a shot needs under the core rules (CORE-SHOOT-3, CORE-SHOOT-4): long range −1, moved
+ * −1, stand and shoot −1, soft cover −1 or hard cover −2, a skirmishing target −1, and a lone
+ * character −1 (CORE-LOS-1). No WHN modifiers (mounted, initial volley, veteran lights).
+ */
+function coreToHitScore(i: ToHitInput): ToHitScore {
+  const mods: AppliedModifier[] = [];
+  let sum = 0;
+  const add = (key: string, value: number, rule: RuleId): void => {
+    if (value === 0) return;
+    mods.push({ key, value, rule });
+    sum += value;
+  };
+  const bs = clampStat(i.bs - (i.bsPenalty ? 1 : 0));
+  if (i.cover === "soft") add("softCover", -1, "CORE-SHOOT-4");
+  if (i.cover === "hard") add("hardCover", -2, "CORE-SHOOT-4");
+  if (i.fixedRange !== undefined) add("range", i.fixedRange, "HR-VOLLEY-3");
+  else if (i.band !== null && i.band !== "close") add("longRange", -1, "CORE-SHOOT-4");
+  if (i.moved) add("moved", -1, "CORE-SHOOT-4");
+  if (i.standAndShoot) add("standAndShoot", -1, "CORE-CHRG-3");
+  if (i.targetFormation !== null && SKIRMISH.has(i.targetFormation)) add("targetSkirmishing", -1, "CORE-SHOOT-4");
+  if (i.loneCharacter) add("loneCharacter", -1, "CORE-LOS-1");
+  return { bs, need: shootingNeed(bs) - sum, modifiers: mods };
 }

@@ -64,9 +64,14 @@ function groupMayTest(lead: Unit, members: readonly Unit[]): boolean {
   return true;
 }
 
-/** Whether a group that may test has reached its threshold (WHN-PANIC-2). */
-function groupDue(lead: Unit, counts: { casualties: number; figuresAtStart: number }): boolean {
-  return counts.casualties > 0 && counts.casualties >= panicThreshold(lead.quality, counts.figuresAtStart);
+/** The threshold of a unit in its battle: WHN-PANIC-2 by quality, or CORE-PANIC-8's 25 % for every unit. */
+function thresholdOf(state: BattleState, lead: Unit, figuresAtStart: number): number {
+  return panicThreshold(state.ruleset === "core" ? "VETERAN" : lead.quality, figuresAtStart);
+}
+
+/** Whether a group that may test has reached its threshold (WHN-PANIC-2, CORE-PANIC-8). */
+function groupDue(state: BattleState, lead: Unit, counts: { casualties: number; figuresAtStart: number }): boolean {
+  return counts.casualties > 0 && counts.casualties >= thresholdOf(state, lead, counts.figuresAtStart);
 }
 
 /**
@@ -77,14 +82,15 @@ export function panicSpecFor(state: BattleState, u: Unit): PanicSpec | null {
   const { lead, members } = panicGroup(state, u);
   if (!groupMayTest(lead, members)) return null;
   const { casualties, figuresAtStart } = groupCounts(members);
-  const threshold = panicThreshold(lead.quality, figuresAtStart);
-  return { trigger: Math.max(1, threshold - casualties), ld: effectiveLeadership(state, lead).value, disordered: lead.order === "DISORDERED" };
+  const threshold = thresholdOf(state, lead, figuresAtStart);
+  // `disordered` means "a failed test flees": always so under the core rules (CORE-PANIC-1).
+  return { trigger: Math.max(1, threshold - casualties), ld: effectiveLeadership(state, lead).value, disordered: lead.order === "DISORDERED" || state.ruleset === "core" };
 }
 
 /** Whether the group of `u` has reached its threshold this phase and not yet tested (WHN-PANIC-2). */
 export function panicDue(state: BattleState, u: Unit): boolean {
   const { lead, members } = panicGroup(state, u);
-  return groupMayTest(lead, members) && groupDue(lead, groupCounts(members));
+  return groupMayTest(lead, members) && groupDue(state, lead, groupCounts(members));
 }
 
 /**
@@ -98,14 +104,15 @@ export function shootingPanic(state: BattleState, unit: UnitId, ctx: ActionConte
   const { lead, members } = panicGroup(state, u);
   if (!groupMayTest(lead, members)) return { state, result: "notTested" };
   const counts = groupCounts(members);
-  if (!groupDue(lead, counts)) return { state, result: "notTested" };
-  ctx.emit("shooting/panicThreshold", "WHN-PANIC-2", {
+  if (!groupDue(state, lead, counts)) return { state, result: "notTested" };
+  const rule = state.ruleset === "core" ? "CORE-PANIC-8" : "WHN-PANIC-2";
+  ctx.emit("shooting/panicThreshold", rule, {
     unit: lead.id,
     casualties: counts.casualties,
     figuresAtStart: counts.figuresAtStart,
     quality: lead.quality,
   });
-  const tested = panicTest(state, lead.id, ctx, { rule: "WHN-PANIC-2", from: null });
+  const tested = panicTest(state, lead.id, ctx, { rule, from: null });
   let s = tested.state;
   for (const m of members) {
     const cur = getUnit(s, m.id);

@@ -125,6 +125,8 @@ export function shooterProblem(state: BattleState, s: Unit, standAndShoot: boole
   if (s.flags.marched && !marchOk) return violation("shooting/marched", "WHN-SHOOT-8", { unit: s.id });
   if (s.flags.charged) return violation("shooting/charged", "CORE-CHRG-8", { unit: s.id });
   if (s.flags.failedCharge) return violation("shooting/failed_charge", "CORE-CHRG-6", { unit: s.id });
+  // Under the core rules a unit that rallied this turn may not shoot (CORE-RALLY-4, CORE-SHOOT-1).
+  if (state.ruleset === "core" && s.flags.rallied) return violation("shooting/rallied", "CORE-RALLY-4", { unit: s.id });
   return null;
 }
 
@@ -304,6 +306,7 @@ function readSituation(state: BattleState, req: ShotRequest): SituationRead {
   const bsPenalty = s.order === "DISORDERED" || s.flags.rallied || s.flags.ralliedFromFleeing;
   const veteranLights = isVeteranLights(s.quality, s.light, s.formation, state.options.whn.vetLightsBonusAnyFormation);
   // The to-hit facts with a given cover, as one literal (no spread of a shared base).
+  const core = state.ruleset === "core";
   const hitFacts = (cover: Cover): ToHitInput => ({
     bs: s.profile.BS,
     bsPenalty,
@@ -316,6 +319,7 @@ function readSituation(state: BattleState, req: ShotRequest): SituationRead {
     mounted: isMounted(s),
     initialVolley,
     loneCharacter: t.kind === "loneCharacter",
+    core,
   });
   const toHit = toHitScore(hitFacts(grade));
   const S = hitStrength(stats, clampStat(s.profile.S - (s.order === "DISORDERED" ? 1 : 0)));

@@ -86,6 +86,7 @@ function shooterFacts(state: BattleState, s: Unit): Omit<ToHitInput, "bs" | "ban
     mounted: isMounted(s),
     initialVolley: false,
     loneCharacter: false,
+    core: state.ruleset === "core",
   };
 }
 
