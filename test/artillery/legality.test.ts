@@ -58,13 +58,13 @@ describe("legal artillery actions", () => {
     expect(u.length).toBeLessThan(19);
     expect(u.some((a) => a.march)).toBe(false);
     expect(Math.max(...u.map((a) => a.path[0]?.distance ?? 0))).toBeCloseTo(2, 5);
-    for (const a of u) expect(apply(unl, a).ok).toBe(true);
+    for (const a of u) expect(apply(unl, a as unknown as Parameters<typeof apply>[1]).ok).toBe(true);
     const lim = patch(unl, "fr-art", { formation: "LIMBERED" });
     const l = moves(lim);
     expect(l.filter((a) => a.march).length).toBe(10);
     // Limbered foot medium: 4", march 8" (WHN-ART-4).
     expect(Math.max(...l.filter((a) => a.march).map((a) => a.path[0]?.distance ?? 0))).toBeCloseTo(8, 5);
-    for (const a of l) expect(apply(lim, a).ok).toBe(true);
+    for (const a of l) expect(apply(lim, a as unknown as Parameters<typeof apply>[1]).ok).toBe(true);
     // A gun its crew have left is not moved.
     const left = patch(unl, "fr-art", { figures: 0, artillery: { ...unl.units[unitId("fr-art")]!.artillery!, abandoned: true } });
     expect(moves(left)).toEqual([]);
