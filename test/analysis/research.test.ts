@@ -57,7 +57,7 @@ describe("twoUnitCombat: the research API's combat builder", () => {
 
 describe("combat round odds per side, against rounds played through apply", () => {
   it("CORE-CC-6 / CORE-CR-1: each side's casualty distribution matches 400 first rounds fought by apply", () => {
-    const c = twoUnitCombat({ a: { figures: 24, files: 6, formation: "ATTACK_COLUMN" }, b: { figures: 24, files: 12, formation: "LINE" }, charger: "a" });
+    const c = twoUnitCombat({ a: { figures: 24, files: 4, formation: "ATTACK_COLUMN" }, b: { figures: 24, files: 12, formation: "LINE" }, charger: "a" });
     const o = odds({ kind: "combatRound", input: c.round });
     const cas = o.casualties;
     if (cas === undefined) throw new Error("no casualties");
@@ -93,7 +93,7 @@ describe("combat round odds per side, against rounds played through apply", () =
 
 /** Side a's cuirassiers charge a line that always breaks (Ld 2); every pursuit roll apply makes, with its chance. */
 function pursuits(seeds: number, terrain: BattleState["terrain"] = []): { caught: number; n: number; dice: Set<number>; halved: number } {
-  const c = twoUnitCombat({ a: { troop: "cuirassiers", figures: 16, files: 8, formation: "CAV_LINE" }, b: { figures: 24, files: 8, formation: "LINE", profile: { Ld: 2, WS: 1, S: 1 } }, charger: "a" });
+  const c = twoUnitCombat({ a: { troop: "cuirassiers", figures: 16, files: 8, formation: "CAV_LINE" }, b: { figures: 24, files: 12, formation: "LINE", profile: { Ld: 2, WS: 1, S: 1 } }, charger: "a" });
   const state: BattleState = { ...c.state, terrain };
   let caught = 0, n = 0, halved = 0;
   const dice = new Set<number>();
@@ -126,7 +126,7 @@ describe("pursuit odds against pursuits played through apply", () => {
   });
 
   it("CORE-PURS-5: an obstacle across the pursuit line halves the roll that reaches it; odds with obstacleAt match apply", () => {
-    const c = twoUnitCombat({ a: { troop: "cuirassiers", figures: 16, files: 8, formation: "CAV_LINE" }, b: { figures: 24, files: 8, formation: "LINE" } });
+    const c = twoUnitCombat({ a: { troop: "cuirassiers", figures: 16, files: 8, formation: "CAV_LINE" }, b: { figures: 24, files: 12, formation: "LINE" } });
     const b = c.state.units[unitId("b")];
     if (b === undefined) throw new Error("units");
     // A wall across the whole table 10" behind the line's front: some pursuit rolls reach it, some do not.

@@ -98,5 +98,5 @@ describe("built-in studies", () => {
       const out = runPlanSync(small, (u) => runChunk(small, u.cell, u.chunk));
       expect(out.cells.every((c) => c.tally.n === 20)).toBe(true);
     }
-  }, 60_000);
+  }, 240_000);
 });
