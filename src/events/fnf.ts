@@ -20,7 +20,7 @@ export const FNF_EVENTS = {
   }),
   "fnf/rallied": event("A brigade rallies.", ["FNF-MAN-3"], { unit, result: z.enum(FNF_MANEUVER_RESULTS) }),
   "fnf/moved": event("A unit moves.", ["FNF-MOVE-2"], { unit, cost: num, to: xy, facing: num }),
-  "fnf/formationChanged": event("A unit changes formation.", ["FNF-FORM-2", "FNF-FORM-3"], { unit, to: z.enum(FNF_FORMATIONS), cost: num }),
+  "fnf/formationChanged": event("A unit changes formation (or skirmish order, or a battery limbers, unlimbers or pivots).", ["FNF-FORM-2", "FNF-FORM-3"], { unit, to: z.enum([...FNF_FORMATIONS, "SKIRMISH", "CLOSE_ORDER", "LIMBERED", "UNLIMBERED", "PIVOT"]), cost: num }),
   "fnf/movedAway": event("A unit retires, disengages or is pushed back from an enemy.", "cause", { unit, from: unit, distance: num, direction: xy, how: text }, ["FNF-FIRE-9", "FNF-MAN-3", "FNF-MEL-6"]),
   "fnf/blocked": event("A unit cannot complete a move away.", ["FNF-GEO-9"], { unit }),
   "fnf/fired": event("A unit fires.", ["FNF-FIRE-6"], {
