@@ -12,7 +12,7 @@ const STUDY = {
   n: 1200,
   chunk: 300,
   sweep: { range: [6, 14] },
-  variants: { line: { "firer.formation": "LINE", "firer.files": 12 }, column: { "firer.formation": "ATTACK_COLUMN", "firer.files": 6 } },
+  variants: { line: { "firer.formation": "LINE", "firer.files": 12 }, column: { "firer.formation": "ATTACK_COLUMN", "firer.files": 4 } },
 };
 
 /** Each cluster engine's environment for task t of 3 (as the scheduler would set it), and extra flags. */
