@@ -60,6 +60,10 @@ describe("core two-unit combats", () => {
     expect(() => twoUnitCombat({ ...FIGHT, ruleset: "core", b: { troop: "infantry" } })).toThrow(/core troop types/);
     const core = twoUnitCombat({ ...FIGHT, ruleset: "core" });
     expect(Object.values(core.state.units).map((u) => u.formation)).toEqual(["BLOCK", "BLOCK"]);
+    // Core light infantry goes by its scenario name, javelinmen (WHN's lightInfantry stays a WHN unit).
+    const jav = twoUnitCombat({ ruleset: "core", a: { troop: "javelinmen", figures: 10, files: 5 }, b: { troop: "spearmen", figures: 20, files: 5 }, charger: "a" });
+    expect(jav.state.units["a" as never]?.equipment.missile).toBe("javelin");
+    expect(() => twoUnitCombat({ ruleset: "core", a: { troop: "lightInfantry" }, b: { troop: "spearmen" } })).toThrow(/core troop types/);
     const dflt = twoUnitCombat({});
     expect(dflt.params.ruleset).toBe("whn");
     expect(dflt.state.ruleset).toBe("whn");

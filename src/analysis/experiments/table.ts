@@ -11,15 +11,16 @@ import { RulesOptionsSchema } from "../../state/options.js";
 import type { UnitSetup } from "../../state/setup.js";
 import { FORMATIONS, MISSILE_WEAPONS, ORDER_STATES, QUALITIES } from "../../state/unit.js";
 import { PROFILES, cavalryRegiment, infantryBattalion } from "../../scenarios/presets.js";
-import { CORE_TROOP_KINDS, coreUnit, type CoreTroopKind } from "../../presets/core.js";
+import { coreUnit, type CoreTroopKind } from "../../presets/core.js";
+import { CORE_UNIT_KIND_TABLE } from "../../scenarios/kinds.js";
 
 /** The WHN troop types of an experiment (Napoleonic presets). */
 export const WHN_TROOPS = ["infantry", "lightInfantry", "grenadiers", "hussars", "cuirassiers", "lancers"] as const;
 /**
- * The core troop types of an experiment (src/presets/core.ts; `lightInfantry` is WHN's name, so
- * core's light infantry is `coreLightInfantry` here).
+ * The core troop types of an experiment, named as in scenario files (`lightInfantry` is WHN's
+ * name, so core's light infantry is `javelinmen`); built with the presets of src/presets/core.ts.
  */
-export const CORE_EXPERIMENT_TROOPS = ["archers", "spearmen", "heavyInfantry", "coreLightInfantry", "slingers", "heavyCavalry", "lightCavalry", "horseArchers"] as const;
+export const CORE_EXPERIMENT_TROOPS = ["archers", "spearmen", "heavyInfantry", "javelinmen", "slingers", "heavyCavalry", "lightCavalry", "horseArchers"] as const satisfies ReadonlyArray<keyof typeof CORE_UNIT_KIND_TABLE>;
 /** The rulesets an experiment table plays: WHN (default) or the core rules alone. */
 export const EXPERIMENT_RULESETS = ["whn", "core"] as const;
 /** The ruleset of an experiment table. */
@@ -53,8 +54,7 @@ export const OptionsParamSchema = RulesOptionsSchema.prefault({});
 
 /** The core preset kind of an experiment troop type, or null for a WHN troop type. */
 function coreKindOf(troop: UnitParams["troop"]): CoreTroopKind | null {
-  if (troop === "coreLightInfantry") return "lightInfantry";
-  return (CORE_TROOP_KINDS as readonly string[]).includes(troop) && troop !== "lightInfantry" ? (troop as CoreTroopKind) : null;
+  return (CORE_EXPERIMENT_TROOPS as readonly string[]).includes(troop) ? CORE_UNIT_KIND_TABLE[troop as keyof typeof CORE_UNIT_KIND_TABLE] : null;
 }
 
 function coreUnitSetup(kind: CoreTroopKind, id: string, side: string, p: UnitParams, x: number, y: number, facing: number): UnitSetup {
