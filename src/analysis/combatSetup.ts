@@ -12,7 +12,7 @@ import type { BuiltRound } from "../rules/whn/combat/build.js";
 import { CHAIN_START, roundBuilder } from "../rules/whn/combat/markov.js";
 import type { RoundInput } from "../rules/whn/combat/types.js";
 import type { DecisionInput } from "./combatChain.js";
-import { OptionsParamSchema, UnitParamsSchema, twoUnitTable } from "./experiments/table.js";
+import { OptionsParamSchema, RulesetParamSchema, UnitParamsSchema, twoUnitTable } from "./experiments/table.js";
 
 /** Zod schema of a two-unit combat (the params of the `whn/combat` and `whn/combatRound` experiments). */
 export const CombatParams = z.strictObject({
@@ -22,6 +22,8 @@ export const CombatParams = z.strictObject({
   charger: z.enum(["a", "b", "none"]).default("a"),
   maxRounds: z.int().min(1).max(50).default(12),
   options: OptionsParamSchema,
+  /** The rules the combat is fought under: "whn" (default) or "core" (core troop types only; CORE-BREAK-1: a loser who passes holds). */
+  ruleset: RulesetParamSchema,
 });
 
 /** A two-unit combat as written: every field optional (defaults: a 6-wide attack column charging a 12-wide line). */
@@ -72,13 +74,14 @@ export function twoUnitCombat(spec: TwoUnitCombatSpec | TwoUnitCombatParams = {}
     flowsPast: [m[0].flowsPast, m[1].flowsPast],
     maxRounds: params.maxRounds,
     rounds,
+    ...(state.ruleset === "core" ? { loserHolds: true } : {}),
   };
   return { params, state, combat: TWO_UNIT_COMBAT, round: built.input, built, decision };
 }
 
 /** The battle state of a two-unit combat (no validation beyond the table's; see {@link twoUnitCombat}). */
 export function combatStateOf(p: TwoUnitCombatParams): BattleState {
-  const table = twoUnitTable(p.a, p.b, 0, p.options);
+  const table = twoUnitTable(p.a, p.b, 0, p.options, p.ruleset);
   const combat: Combat = {
     id: TWO_UNIT_COMBAT,
     units: [unitId("a"), unitId("b")],
