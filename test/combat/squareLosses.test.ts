@@ -3,7 +3,10 @@ import { apply, withScriptedDice, type BattleEvent, type BattleState } from "../
 import { engaged } from "../fixtures/combat.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";
 import { removeModels } from "../../src/rules/whn/casualties.js";
-import { footprintOf, layoutOf } from "../../src/rules/whn/unit.js";
+import { footprintOf, layoutOf, withUnit } from "../../src/rules/whn/unit.js";
+import { closeUpOnSquare } from "../../src/rules/whn/combat/fight.js";
+import { rectsOverlap } from "../../src/geometry/rect.js";
+import { horse } from "../fixtures/combat.js";
 import { unitCentre } from "../../src/geometry/layout.js";
 import { footprintDistance } from "../../src/geometry/rect.js";
 
@@ -51,5 +54,23 @@ describe("a square that loses models (WHN-FORM-8, CORE-GEO-7)", () => {
     expect(unit(r.state, "b").position.y).toBeCloseTo(24 - W / 2, 9);
     expect(footprintDistance(footprintOf(sq), footprintOf(unit(r.state, "b")))).toBeCloseTo(0, 9);
     expect(Object.keys(r.state.combats)).toEqual(["c1"]);
+  });
+
+  it("WHN-FORM-8, CORE-MOVE-4: a foe stepping in on the shrunken square stops short of a friend beside it at the corner (walk record seed 11, battle 2161)", () => {
+    // b touches the square's front face; its friend c touches the square's side face, and b's corner
+    // reaches 0.1" past the square's side, so stepping straight in would carry b onto c.
+    const c = horse("c", "gb", { ...HORSE, position: { x: 36 + 3 * W, y: 24 - (5 * 25) / 25.4 / 2 }, facing: 180 });
+    const s = engaged({ formation: "SQUARE", figures: 20 }, HORSE, { units: [c] });
+    const sq = unit(s, "a");
+    const shrunk = withUnit(s, removeModels(sq, 4).unit);
+    const contacts = ["b", "c"].map((id) => ({ unit: id, enemy: "a", models: [0], enemyFace: "front", ownFace: "front" })) as never;
+    const after = closeUpOnSquare(shrunk, sq, contacts);
+    const [b1, c1, sq1] = [unit(after, "b"), unit(after, "c"), unit(after, "a")];
+    expect(footprintOf(b1).some((x) => footprintOf(c1).some((y) => rectsOverlap(x, y)))).toBe(false);
+    // b stays where it stood; c steps in W/2 and keeps touching the square.
+    expect(b1.position.x).toBeCloseTo(unit(s, "b").position.x, 9);
+    expect(b1.position.y).toBeCloseTo(unit(s, "b").position.y, 9);
+    expect(c1.position.x).toBeCloseTo(36 + 3 * W - W / 2, 9);
+    expect(footprintDistance(footprintOf(sq1), footprintOf(c1))).toBeCloseTo(0, 9);
   });
 });

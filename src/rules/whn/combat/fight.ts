@@ -9,11 +9,12 @@ import type { CharacterId, CombatId, SideId, UnitId } from "../../../state/ids.j
 import type { Unit } from "../../../state/unit.js";
 import { removeModels } from "../casualties.js";
 import { commitCasualties, combinedOf } from "../combined.js";
-import { getUnit, layoutOf, withCharacter, withUnit, removeUnit } from "../unit.js";
+import { footprintOf, getUnit, layoutOf, unitsInPlay, withCharacter, withUnit, removeUnit } from "../unit.js";
 import { buildRound, championVictim, fightingUnits, type BuiltRound } from "./build.js";
 import { squarenessOf } from "./ranks.js";
 import { shifted } from "./fallBack.js";
-import { dist, dot, forward, right, scale, sub } from "../../../geometry/vec.js";
+import { EPSILON, dist, dot, forward, right, scale, sub, type Vec2 } from "../../../geometry/vec.js";
+import { overlapInterval } from "../../../geometry/sweep.js";
 import type { Contact } from "./contacts.js";
 import { centreOfUnit } from "./contacts.js";
 import { loseStandard } from "./breakTest.js";
@@ -66,9 +67,23 @@ export function closeUpOnSquare(state: BattleState, before: Unit, contacts: read
     if (foe === undefined || foe.removed !== null) continue;
     const towards = sub(centreOfUnit(foe), centre);
     const face = normals.reduce((best, n) => (dot(n, towards) > dot(best, towards) ? n : best));
-    s = withUnit(s, shifted(foe, scale(face, -step)));
+    s = withUnit(s, shifted(foe, scale(face, -stepClear(s, foe, scale(face, -1), step, before.id))));
   }
   return s;
+}
+
+/**
+ * How far a foe stepping in on a shrunken square may go along `dir` (at most `step`) without ending
+ * on another unit (CORE-MOVE-4): a friend beside it at the corner stops it short, out of contact.
+ */
+function stepClear(state: BattleState, foe: Unit, dir: Vec2, step: number, square: UnitId): number {
+  let allowed = step;
+  const others = unitsInPlay(state).filter((o) => o.id !== foe.id && o.id !== square);
+  for (const m of footprintOf(foe)) for (const o of others) for (const b of footprintOf(o)) {
+    const iv = overlapInterval(m, dir, b);
+    if (iv !== null && iv.hi > 0 && iv.lo < allowed) allowed = Math.max(0, iv.lo - EPSILON);
+  }
+  return allowed;
 }
 
 /** The suffix of a champion's victim id (see `championVictim`). */
