@@ -5,21 +5,16 @@
  * bearer). Profiles are engine defaults in the baseline's usual ranges: the specification leaves
  * profiles to army lists (CORE-GEN-1).
  */
-import type { Equipment, Profile, TroopType } from "../state/unit.js";
+import type { Equipment, Profile } from "../state/unit.js";
+import type { TroopPreset } from "./data.js";
 import type { UnitSetup } from "../state/setup.js";
 import type { BattleSetup } from "../state/setup.js";
-import { BASE_SIZES, type BaseSize } from "../geometry/bases.js";
+import { BASE_SIZES } from "../geometry/bases.js";
 
-/** A CORE troop preset. */
-export interface CoreTroopPreset {
-  readonly label: string;
-  readonly troopType: TroopType;
-  readonly profile: Profile;
-  readonly equipment: Equipment;
-  readonly base: BaseSize;
+/** A CORE troop preset: the fields a WHN preset has for a model's make-up, plus its block's default width. */
+export interface CoreTroopPreset extends Pick<TroopPreset, "label" | "troopType" | "profile" | "equipment" | "base" | "figures"> {
   /** Light troops may skirmish (open order) under the core rules too. */
   readonly light: boolean;
-  readonly figures: number;
   /** Default files of its block. */
   readonly files: number;
 }

@@ -70,13 +70,7 @@ export function toHitScore(i: ToHitInput): ToHitScore {
   if (i.core === true) return coreToHitScore(i);
   // Straight-line pushes and a running sum (same modifiers, same order as the table above reads):
   // this runs for every shooting read and every candidate of a listing.
-  const mods: AppliedModifier[] = [];
-  let sum = 0;
-  const add = (key: string, value: number, rule: RuleId): void => {
-    if (value === 0) return;
-    mods.push({ key, value, rule });
-    sum += value;
-  };
+  const { mods, add, sum } = modifierTally();
   const bs = clampStat(i.bs - (i.bsPenalty ? 1 : 0));
   if (i.cover === "soft") add("softCover", -1, "WHN-SHOOT-5");
   if (i.cover === "hard") add("hardCover", -2, "WHN-SHOOT-5");
@@ -90,7 +84,22 @@ export function toHitScore(i: ToHitInput): ToHitScore {
   if (i.mounted) add("mounted", -1, "WHN-SHOOT-5");
   if (i.initialVolley) add("initialVolley", 2, "WHN-SHOOT-6");
   if (i.loneCharacter) add("loneCharacter", -1, "CORE-LOS-1");
-  return { bs, need: shootingNeed(bs) - sum, modifiers: mods };
+  return { bs, need: shootingNeed(bs) - sum(), modifiers: mods };
+}
+
+/** A list of applied to-hit modifiers and their running sum (zero modifiers are left out). */
+function modifierTally(): { mods: AppliedModifier[]; add: (key: string, value: number, rule: RuleId) => void; sum: () => number } {
+  const mods: AppliedModifier[] = [];
+  let total = 0;
+  return {
+    mods,
+    add: (key, value, rule) => {
+      if (value === 0) return;
+      mods.push({ key, value, rule });
+      total += value;
+    },
+    sum: () => total,
+  };
 }
 
 /** Whether the shooter's unit counts as "veteran lights" for WHN-SHOOT-7 (AMB-20 and its option). */
@@ -104,13 +113,7 @@ export function isVeteranLights(quality: string, light: boolean, formation: Form
  * character −1 (CORE-LOS-1). No WHN modifiers (mounted, initial volley, veteran lights).
  */
 function coreToHitScore(i: ToHitInput): ToHitScore {
-  const mods: AppliedModifier[] = [];
-  let sum = 0;
-  const add = (key: string, value: number, rule: RuleId): void => {
-    if (value === 0) return;
-    mods.push({ key, value, rule });
-    sum += value;
-  };
+  const { mods, add, sum } = modifierTally();
   const bs = clampStat(i.bs - (i.bsPenalty ? 1 : 0));
   if (i.cover === "soft") add("softCover", -1, "CORE-SHOOT-4");
   if (i.cover === "hard") add("hardCover", -2, "CORE-SHOOT-4");
@@ -120,5 +123,5 @@ function coreToHitScore(i: ToHitInput): ToHitScore {
   if (i.standAndShoot) add("standAndShoot", -1, "CORE-CHRG-3");
   if (i.targetFormation !== null && SKIRMISH.has(i.targetFormation)) add("targetSkirmishing", -1, "CORE-SHOOT-4");
   if (i.loneCharacter) add("loneCharacter", -1, "CORE-LOS-1");
-  return { bs, need: shootingNeed(bs) - sum, modifiers: mods };
+  return { bs, need: shootingNeed(bs) - sum(), modifiers: mods };
 }
