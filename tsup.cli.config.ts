@@ -44,7 +44,8 @@ const node: Options = {
   platform: "node",
   target: "node20",
   dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
-  sourcemap: true,
+  // No maps, as for the CLI beside it (a map with embedded sources fails the consumer check).
+  sourcemap: false,
   clean: false,
   splitting: false,
   treeshake: true,

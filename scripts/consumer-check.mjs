@@ -27,13 +27,14 @@ const require = createRequire(join(root, "package.json"));
  * Gzip budgets in bytes (esbuild --minify --platform=browser, gzip level 9). The engine budgets are
  * a ratchet at today's size plus a little: the goal is 120 KB for one ruleset, which needs an
  * engine entry that registers one ruleset's modules only (today the router registers WHN and FnF
- * together, ~18 KB gzip of the other ruleset) — see issue #21.
+ * together, ~18 KB gzip of the other ruleset; the CORE ruleset and the research API added ~6 KB
+ * to the WHN engine and ~14 KB to everything) — see issue #21.
  */
 export const BUDGETS = {
   "odds-only (root: pLeadershipPass)": 20 * 1024,
-  "engine, WHN (root: createBattle + apply + a WHN scenario)": 140 * 1024,
-  "engine, FnF (root: createBattle + apply + the FnF scenario)": 140 * 1024,
-  "everything (import *)": 215 * 1024,
+  "engine, WHN (root: createBattle + apply + a WHN scenario)": 145 * 1024,
+  "engine, FnF (root: createBattle + apply + the FnF scenario)": 145 * 1024,
+  "everything (import *)": 225 * 1024,
 };
 
 const failures = [];
