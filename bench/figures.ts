@@ -3,6 +3,7 @@
  * volley sampled through the library and through the hand-written baseline, the volley through
  * `apply`, exact combat odds, whole random-bot battles (with their decisions, memory and state size).
  */
+import { baselineVolleyMs } from "./legal.js";
 import { roller, seedDice } from "../src/dice/index.js";
 import { apply } from "../src/engine/apply.js";
 import { sampleVolley } from "../src/rules/whn/shooting/index.js";
@@ -153,7 +154,7 @@ export function battleFigures(seconds: number, minBattles: number): BattleRun {
   return {
     midStates,
     figures: [
-      { key: "battlesPerSec", label: "WHN battles, random bots, 8 a side", value: round3(n / wall), unit: "/s", spread: spread(perBattle), note: `${n} battles in ${wall.toFixed(1)} CPU s, ${(decisions / n).toFixed(0)} decisions each${stopped === "" ? "" : `; stopped: ${stopped}`}; goal ≥ 1 000` },
+      { key: "battlesPerSec", label: "WHN battles, random bots, 8 a side", value: round3(n / wall), unit: "/s", spread: spread(perBattle), note: `${n} battles in ${wall.toFixed(1)} CPU s, ${(decisions / n).toFixed(0)} decisions each${stopped === "" ? "" : `; stopped: ${stopped}`}; ≈ ${Math.round((1000 * wall) / n / baselineVolleyMs())} baseline volleys a battle (same run); goal ≥ 300 (long run 1 000)` },
       {
         key: "decisionsPerSec",
         label: "decisions (legalActions + apply)",

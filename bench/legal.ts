@@ -12,7 +12,7 @@ import { legalOverBattles, percentile } from "./legalProbe.js";
 import { limitBattle, limitSetup } from "./worstCase.js";
 
 /** Milliseconds one baseline volley takes in this run (median of short samples). */
-function baselineVolleyMs(): number {
+export function baselineVolleyMs(): number {
   const v = makeBaselineVolley(5);
   let sink = 0;
   const m = measure("baseline", 1, () => {

@@ -7,7 +7,7 @@ import type { BattleState } from "../state/battle.js";
 import type { EngineEvent } from "../events/catalogue.js";
 import type { Action } from "./actions.js";
 import { applyTrusted, type ApplyResult } from "./apply.js";
-import { firstLegalAction } from "./decisions.js";
+import { hasChoice } from "./decisions.js";
 import type { Violation } from "./violation.js";
 
 /** Where {@link advance} stops: at the next real decision (the only stop so far). */
@@ -45,13 +45,13 @@ const ADVANCE: Action = { type: "turn/advance" };
 
 /**
  * Whether the deciding side has no choice: no decision is pending and `turn/advance` is the only
- * legal action. Checks candidates only until the first legal one.
+ * legal action. Checks candidates only until one is legal (any one: the listing's order does not matter here).
  * @example
  * if (isForcedStep(state)) state = advance(state).state;
  */
 export function isForcedStep(state: BattleState): boolean {
   if (state.turn.phase === "finished" || state.pending.length > 0) return false;
-  return firstLegalAction(state)?.type === "turn/advance";
+  return !hasChoice(state);
 }
 
 /**

@@ -18,7 +18,7 @@ import type { Action } from "./actions.js";
 import { otherSide } from "./sequence.js";
 import { PHASE_MODULES } from "./modules.js";
 import { applyOwned } from "./apply.js";
-import { adopt, ownRecent } from "./owned.js";
+import { adopt, isOwned, ownRecent } from "./owned.js";
 import { isDeferred, listLegal, type Candidate, type CandidateListing } from "./module.js";
 import { FALLBACK_LISTINGS, checkedListing } from "../battle/legal/index.js";
 
@@ -74,6 +74,58 @@ function moduleListings(): readonly CandidateListing<Action>[] {
 const CACHE = new WeakMap<BattleState, readonly Action[]>();
 
 /**
+ * One state's candidates (every listing's, in order, flattened) and what is already known of each:
+ * for a plain candidate whether its check passed, for a deferred one what it resolved to. Auto-advance
+ * asks whether a step is forced, and then the bot draws (or `legalActions` lists) on the same state:
+ * each candidate is checked at most once between them.
+ */
+interface Tried {
+  readonly state: BattleState;
+  readonly entries: readonly Candidate<Action>[];
+  readonly owners: readonly CandidateListing<Action>[];
+  /** Per entry: undefined until known; for a plain candidate its check, for a deferred one its resolution. */
+  readonly known: (boolean | Action | null | undefined)[];
+}
+
+/** The tries of the last engine-owned state asked about (one state: the decision being made). */
+let lastTried: Tried | null = null;
+
+/**
+ * The candidates of a state with what is known of them. Kept for the next call only when the state
+ * is the engine's own (never a draft or an app's object, which could change under the key).
+ */
+function triedOf(state: BattleState): Tried {
+  if (lastTried !== null && lastTried.state === state) return lastTried;
+  const entries: Candidate<Action>[] = [];
+  const owners: CandidateListing<Action>[] = [];
+  for (const listing of moduleListings()) {
+    for (const c of listing.candidates(state)) {
+      entries.push(c);
+      owners.push(listing);
+    }
+  }
+  const tried: Tried = { state, entries, owners, known: new Array<undefined>(entries.length) };
+  if (isOwned(state)) lastTried = tried;
+  return tried;
+}
+
+/** The legal action of entry `i` (checking it if not yet known), else null. */
+function legalEntry(tried: Tried, i: number): Action | null {
+  const c = tried.entries[i] as Candidate<Action>;
+  const k = tried.known[i];
+  if (isDeferred(c)) {
+    if (k !== undefined) return k as Action | null;
+    const a = c();
+    tried.known[i] = a;
+    return a;
+  }
+  if (k !== undefined) return k === true ? c : null;
+  const ok = (tried.owners[i] as CandidateListing<Action>).check(tried.state, c);
+  tried.known[i] = ok;
+  return ok ? c : null;
+}
+
+/**
  * Every legal action for the deciding side: each module's listing (a bounded discretisation of
  * continuous choices, documented beside each lister) plus `turn/advance` when no decision is
  * pending. Every action returned applies without a violation. With a decision pending, only the
@@ -87,7 +139,11 @@ export function legalActions(input: BattleState): Action[] {
   const cached = CACHE.get(state);
   if (cached !== undefined) return [...cached];
   const out: Action[] = [];
-  for (const listing of moduleListings()) out.push(...listLegal(state, listing));
+  const tried = triedOf(state);
+  for (let i = 0; i < tried.entries.length; i++) {
+    const a = legalEntry(tried, i);
+    if (a !== null) out.push(a);
+  }
   if (state.pending.length === 0) out.push(ADVANCE);
   CACHE.set(state, out);
   return [...out];
@@ -99,20 +155,67 @@ export function firstLegalAction(input: BattleState): Action | undefined {
   if (state.turn.phase === "finished") return undefined;
   const cached = CACHE.get(state);
   if (cached !== undefined) return cached[0];
-  for (const listing of moduleListings()) {
-    for (const c of listing.candidates(state)) {
-      const a = resolve(state, listing, c);
-      if (a !== null) return a;
-    }
+  const tried = triedOf(state);
+  for (let i = 0; i < tried.entries.length; i++) {
+    const a = legalEntry(tried, i);
+    if (a !== null) return a;
   }
   return state.pending.length === 0 ? ADVANCE : undefined;
 }
 
-/** A candidate's action if it is legal, else null. */
-function resolve(state: BattleState, listing: CandidateListing<Action>, c: Candidate<Action>): Action | null {
-  if (isDeferred(c)) return c();
-  return listing.check(state, c) ? c : null;
+/** The rank of a candidate whose listing gives none (see `CandidateListing.rank`). */
+const DEFAULT_RANK = 3.5;
+
+/**
+ * Whether the deciding side may do anything but `turn/advance` (a pending decision counts as a
+ * choice): the test auto-advance runs before every step, answered with as few checks as possible
+ * (any legal candidate will do, not the first).
+ */
+export function hasChoice(input: BattleState): boolean {
+  const state = adopt(input);
+  if (state.turn.phase === "finished") return false;
+  if (state.pending.length > 0) return true;
+  const cached = CACHE.get(state);
+  if (cached !== undefined) return cached.length > 1;
+  const tried = triedOf(state);
+  const known = tried.known;
+  // Anything already proved legal answers at once; otherwise check until one passes.
+  for (let i = 0; i < known.length; i++) if (known[i] === true || (typeof known[i] === "object" && known[i] !== null)) return true;
+  const n = known.length;
+  const ranks = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    if (known[i] !== undefined) {
+      ranks[i] = Infinity;
+      continue;
+    }
+    const owner = tried.owners[i] as CandidateListing<Action>;
+    const c = tried.entries[i] as Candidate<Action>;
+    ranks[i] = owner.rank === undefined || isDeferred(c) ? DEFAULT_RANK : owner.rank(state, c);
+  }
+  // The least rank first (the listing's order among equals): a plain scan per pick, since one or
+  // two picks usually answer; past a few, the rest sorted once (a step where nothing applies tries all).
+  for (let picks = 0; picks < SCANNED_PICKS; picks++) {
+    let best = -1;
+    let r = Infinity;
+    for (let i = 0; i < n; i++) {
+      if ((ranks[i] as number) < r) {
+        r = ranks[i] as number;
+        best = i;
+      }
+    }
+    if (best < 0) break;
+    ranks[best] = Infinity;
+    if (legalEntry(tried, best) !== null) return true;
+  }
+  const rest: number[] = [];
+  for (let i = 0; i < n; i++) if ((ranks[i] as number) < Infinity) rest.push(i);
+  rest.sort((a, b) => (ranks[a] as number) - (ranks[b] as number) || a - b);
+  for (const i of rest) if (legalEntry(tried, i) !== null) return true;
+  return false;
 }
+
+/** Picks {@link hasChoice} finds by scanning before it sorts what is left. */
+const SCANNED_PICKS = 6;
 
 /** A legal action drawn by {@link sampleLegalAction}, with what applying it gave. */
 export interface LegalPick {
@@ -128,7 +231,8 @@ export interface IntSource {
   int(n: number): number;
 }
 
-const ADVANCE_LISTING = checkedListing(() => [ADVANCE]);
+/** Marks `turn/advance` among the drawn entries (it is no listing's candidate). */
+const ADVANCE_AT = -1;
 
 /**
  * A uniformly random legal action, applied: draws the candidates of every module's listing (and
@@ -136,7 +240,9 @@ const ADVANCE_LISTING = checkedListing(() => [ADVANCE]);
  * drawn one, and returns the first that applies together with its result, so the caller need not
  * apply it again. The first legal element of a uniform random permutation is uniform over the
  * legal actions, so this picks as `legalActions(state)[rng.int(n)]` would in distribution, but
- * checks one or a few candidates rather than all of them. Null when nothing is legal.
+ * checks one or a few candidates rather than all of them. A candidate already known to be refused
+ * on this state (auto-advance's test checked it) is passed over without applying it: the draw is
+ * the same. Null when nothing is legal.
  * @example
  * const pick = sampleLegalAction(state, bots.botRng(7));
  * if (pick !== null) state = pick.state;
@@ -144,37 +250,44 @@ const ADVANCE_LISTING = checkedListing(() => [ADVANCE]);
 export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick | null {
   const state = adopt(input);
   if (state.turn.phase === "finished") return null;
-  const entries: Candidate<Action>[] = [];
-  const owners: CandidateListing<Action>[] = [];
-  for (const listing of moduleListings()) {
-    for (const c of listing.candidates(state)) {
-      entries.push(c);
-      owners.push(listing);
-    }
-  }
-  if (state.pending.length === 0) {
-    entries.push(ADVANCE);
-    owners.push(ADVANCE_LISTING);
-  }
-  const n = entries.length;
+  const tried = triedOf(state);
+  const m = tried.entries.length;
+  const order: number[] = new Array<number>(m + 1);
+  for (let i = 0; i < m; i++) order[i] = i;
+  const n = state.pending.length === 0 ? m + 1 : m;
+  if (n > m) order[m] = ADVANCE_AT;
   for (let i = 0; i < n; i++) {
     const j = i + rng.int(n - i);
-    const c = entries[j] as Candidate<Action>;
-    const owner = owners[j] as CandidateListing<Action>;
-    entries[j] = entries[i] as Candidate<Action>;
-    owners[j] = owners[i] as CandidateListing<Action>;
+    const at = order[j] as number;
+    order[j] = order[i] as number;
+    if (at === ADVANCE_AT) {
+      const r = applyOwned(state, ADVANCE);
+      if (r.ok) return { action: ADVANCE, state: ownRecent(r.state), events: r.events };
+      continue;
+    }
+    const c = tried.entries[at] as Candidate<Action>;
+    const k = tried.known[at];
+    if (k === false || k === null) continue;
     if (isDeferred(c)) {
-      const a = c();
+      const a = k === undefined ? c() : (k as Action);
+      tried.known[at] = a;
       if (a === null) continue;
       const r = applyOwned(state, a);
       if (r.ok) return { action: a, state: ownRecent(r.state), events: r.events };
       continue;
     }
     // Apply first: an action that rolled no dice applies exactly when its check passes (the
-    // listing's contract), so only one that rolled dice is checked as well.
+    // listing's contract), so only one that rolled dice, and not yet known to pass, is checked as well.
     const r = applyOwned(state, c);
-    if (!r.ok) continue;
-    if (r.state.dice.draws !== state.dice.draws && !owner.check(state, c)) continue;
+    if (!r.ok) {
+      tried.known[at] = false;
+      continue;
+    }
+    if (k !== true && r.state.dice.draws !== state.dice.draws) {
+      const ok = (tried.owners[at] as CandidateListing<Action>).check(state, c);
+      tried.known[at] = ok;
+      if (!ok) continue;
+    }
     return { action: c, state: ownRecent(r.state), events: r.events };
   }
   return null;

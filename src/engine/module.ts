@@ -64,6 +64,12 @@ export interface CandidateListing<A> {
    * `sampleLegalAction` applies a drawn candidate first and checks only one that rolled dice.
    */
   check(state: BattleState, action: A): boolean;
+  /**
+   * Optional hint for auto-advance's "is there any choice?" test, which may check candidates in any
+   * order: a rank per candidate, lower first (the likeliest to pass and the cheapest to check).
+   * It never changes what is listed or drawn. Candidates without a rank count as 3.5.
+   */
+  rank?(state: BattleState, action: A): number;
 }
 
 /** Whether a candidate is deferred (resolved on demand) rather than one action to check. */

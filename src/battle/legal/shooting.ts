@@ -9,7 +9,11 @@
  */
 import { type BattleState, isFigureScale } from "../../state/battle.js";
 import type { Action } from "../../engine/actions.js";
-import { shooterProblem } from "../../rules/whn/shooting/situation.js";
+import { shooterProblem, shotSituation } from "../../rules/whn/shooting/situation.js";
+import { rangeBand, weaponStats } from "../../rules/whn/shooting/weapons.js";
+import { getUnit, layoutOf } from "../../rules/whn/unit.js";
+import { footprintDistance } from "../../geometry/rect.js";
+import type { UnitId } from "../../state/ids.js";
 import { listLegal, type CandidateListing } from "../../engine/module.js";
 import { applies, decidingUnits } from "./common.js";
 
@@ -34,8 +38,38 @@ export function shootingCandidates(state: BattleState): Action[] {
   return out;
 }
 
-/** The shooting listing: the candidates above, each checked with the engine. */
-export const SHOOTING_LISTING: CandidateListing<Action> = { candidates: shootingCandidates, check: applies };
+/**
+ * Whether a shooting candidate applies. A `shooting/fire` of these candidates (the active side's
+ * unit in play, in the shooting phase, nothing pending: the engine's phase and actor checks pass)
+ * is refused only by its situation (CORE-SHOOT-1, arcs, sight, range…): once that reads, the fire
+ * resolves, whatever the dice. So the reading is the check, without rolling the volley; the same
+ * reading is then remembered for the apply. Other candidates are dry-run through the engine.
+ */
+function shootingApplies(state: BattleState, a: Action): boolean {
+  if (a.type !== "shooting/fire") return applies(state, a);
+  // A unit target beyond the weapon's reach is refused whatever else the reading finds (WHN-SHOOT-3):
+  // the same distance and band the reading measures, without its arcs and line of sight.
+  const s = getUnit(state, a.shooter);
+  const t = Object.hasOwn(state.units, a.target) ? getUnit(state, a.target as UnitId) : undefined;
+  if (s !== undefined && t !== undefined && s.equipment.missile !== null) {
+    if (rangeBand(weaponStats(s.equipment.missile, state.options), footprintDistance(layoutOf(s).footprint, layoutOf(t).footprint)) === null) return false;
+  }
+  return shotSituation(state, a.face === undefined ? { shooter: a.shooter, target: a.target } : { shooter: a.shooter, target: a.target, face: a.face }).ok;
+}
+
+/** Auto-advance's order of trying (`CandidateListing.rank`): fires at the nearest targets first, as the likeliest in range. */
+function shootingRank(state: BattleState, a: Action): number {
+  if (a.type !== "shooting/fire") return 3.5;
+  const s = state.units[a.shooter];
+  const t = Object.hasOwn(state.units, a.target) ? state.units[a.target as keyof typeof state.units] : state.characters[a.target as keyof typeof state.characters];
+  if (s === undefined || t === undefined) return 3.5;
+  const dx = s.position.x - t.position.x;
+  const dy = s.position.y - t.position.y;
+  return 3 + Math.min(dx * dx + dy * dy, 1e5) * 1e-6;
+}
+
+/** The shooting listing: the candidates above, each checked as the engine would. */
+export const SHOOTING_LISTING: CandidateListing<Action> = { candidates: shootingCandidates, check: shootingApplies, rank: shootingRank };
 
 /** The shooting actions of the active side (each checked with the engine). */
 export function shootingLegal(state: BattleState): Action[] {

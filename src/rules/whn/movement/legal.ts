@@ -302,8 +302,42 @@ function rememberedCandidates(state: BattleState): readonly MovementAction[] {
   return list;
 }
 
+/**
+ * The order auto-advance's "any choice?" test tries candidates in (`CandidateListing.rank`, lower
+ * first): shapes that usually apply and cost little first — free moves, turns, forward moves
+ * (listed only while some move is left), responses and charge moves, charges at the nearest
+ * enemies, formation changes and wheels, marches last. Only the cost of that test depends on it.
+ */
+function movementRank(state: BattleState, a: MovementAction): number {
+  switch (a.type) {
+    case "movement/moveTo":
+      return 0;
+    case "movement/move": {
+      const kind = a.path[0]?.kind;
+      return a.path.length === 1 && kind === "forward" ? 2 : kind === "turn" ? 1 : 4;
+    }
+    case "movement/respond":
+    case "movement/chargeMove":
+      return 2.5;
+    case "movement/declareCharge": {
+      const u = getUnit(state, a.unit);
+      const t = getUnit(state, a.target);
+      if (u === undefined || t === undefined) return 3.5;
+      const dx = u.position.x - t.position.x;
+      const dy = u.position.y - t.position.y;
+      return 3 + Math.min(dx * dx + dy * dy, 1e5) * 1e-6;
+    }
+    case "movement/changeFormation":
+      return 4;
+    case "movement/march":
+      return 5;
+    default:
+      return 3.5;
+  }
+}
+
 /** The movement module's listing: the deciding side's candidates, each checked against its handler. */
-export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: rememberedCandidates, check: applies };
+export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: rememberedCandidates, check: applies, rank: movementRank };
 
 /**
  * Every legal movement action of the side that must act now (the engine's `legalActions` lists
