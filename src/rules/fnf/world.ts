@@ -32,13 +32,37 @@ export function enemiesOf(state: BattleState, side: string): Unit[] {
   return activeUnits(state).filter((u) => u.side !== side);
 }
 
+/**
+ * Distances already measured from a unit, by the other unit's id: the other unit's value and the
+ * distance. Units are immutable values (see {@link layout}), so an entry holds while the other unit
+ * is the same object; one entry per other unit, so a long-lived unit keeps no stale versions.
+ */
+const DISTANCES = new WeakMap<Unit, Map<string, { readonly other: Unit; readonly d: number }>>();
+
+/**
+ * `layoutDistance(layout(a), layout(b))` (FNF-GEO-3), remembered per pair of unit values: most units
+ * do not change from one decision to the next, so the lister and the rules measure each pair once.
+ * Only for units of a state (a throwaway unit, moved or turned for a try, is measured directly).
+ */
+export function unitDistance(a: Unit, b: Unit): number {
+  let m = DISTANCES.get(a);
+  if (m === undefined) {
+    m = new Map();
+    DISTANCES.set(a, m);
+  }
+  const hit = m.get(b.id);
+  if (hit !== undefined && hit.other === b) return hit.d;
+  const d = layoutDistance(layout(a), layout(b));
+  m.set(b.id, { other: b, d });
+  return d;
+}
+
 /** The nearest enemy brigade, battery or detachment (FNF-GEO-3; tie: first listed). */
 export function nearestEnemy(state: BattleState, u: Unit): Unit | undefined {
-  const mine = layout(u);
   let best: Unit | undefined;
   let bestD = Infinity;
   for (const e of enemiesOf(state, u.side)) {
-    const d = tieKey(layoutDistance(mine, layout(e)));
+    const d = tieKey(unitDistance(u, e));
     if (d < bestD) [best, bestD] = [e, d];
   }
   return best;
