@@ -44,7 +44,7 @@ import { hasCompulsoryMove } from "./maneuver.js";
 import type { Leader, Unit } from "./units.js";
 import { activeLeaders, activeUnits, fnfOf, normalMove, unitOf } from "./units.js";
 import { ARM_FORMATIONS } from "./formations.js";
-import { commandRect, leaderRect } from "./geometry/layout.js";
+import { commandRect, layoutOf, leaderRect } from "./geometry/layout.js";
 import { fnfKind } from "./geometry/terrain.js";
 import { LEADER_MOVE } from "./tables/leaders.js";
 import { enemiesOf, layout, nearestEnemy, unitDistance } from "./world.js";
@@ -116,7 +116,7 @@ function contactMove(state: BattleState, u: Unit, e: Unit, facing: number): Acti
   const el = layout(e);
   const gap = (t: number): number => {
     const p = { x: u.position.x + (e.position.x - u.position.x) * t, y: u.position.y + (e.position.y - u.position.y) * t };
-    return layoutDistance(layout({ ...u, position: p, facing }), el);
+    return layoutDistance(layoutOf({ ...u, position: p, facing }), el);
   };
   if (gap(1) > EPSILON) return null;
   let [lo, hi] = [0, 1];

@@ -17,12 +17,81 @@ import { tieKey } from "../../math/index.js";
  */
 const LAYOUTS = new WeakMap<Unit, FnfLayout>();
 
-/** A unit's layout (FNF-GEO-2). */
+/** A layout with everything `layoutOf` reads to make it (FNF-GEO-2). */
+interface Placed {
+  readonly kind: Unit["kind"];
+  readonly arm: Unit["arm"];
+  readonly bases: number;
+  readonly formation: Unit["formation"];
+  readonly skirmishing: boolean;
+  readonly gun: string | null;
+  readonly limbered: boolean;
+  readonly x: number;
+  readonly y: number;
+  readonly facing: number;
+  readonly layout: FnfLayout;
+}
+
+/** Recent layouts per unit id, most recent first, found again by what they were made from. */
+const RECENT = new Map<string, Placed[]>();
+const RECENT_PER_UNIT = 4;
+
+function sameFootprint(p: Placed, u: Unit): boolean {
+  return (
+    Object.is(p.x, u.position.x) &&
+    Object.is(p.y, u.position.y) &&
+    Object.is(p.facing, u.facing) &&
+    p.formation === u.formation &&
+    p.bases === u.bases &&
+    p.kind === u.kind &&
+    p.arm === u.arm &&
+    p.skirmishing === u.skirmishing &&
+    p.gun === (u.battery === null ? null : u.battery.type) &&
+    p.limbered === (u.battery !== null && u.battery.limbered)
+  );
+}
+
+/**
+ * A unit's layout (FNF-GEO-2). A new value of a unit whose placement did not change (a maneuver
+ * roll, a flag, a lost base of another unit…) gets the layout already made for the same placement:
+ * `layoutOf` is a function of the fields compared, so the shared layout is the one it would make,
+ * and the distances remembered for it ({@link unitDistance}) hold too.
+ */
 export const layout = (u: Unit): FnfLayout => {
   let l = LAYOUTS.get(u);
-  if (l === undefined) {
-    l = layoutOf(u);
-    LAYOUTS.set(u, l);
+  if (l !== undefined) return l;
+  const recent = RECENT.get(u.id);
+  if (recent !== undefined) {
+    for (let i = 0; i < recent.length; i++) {
+      const p = recent[i] as Placed;
+      if (!sameFootprint(p, u)) continue;
+      if (i > 0) {
+        recent.splice(i, 1);
+        recent.unshift(p);
+      }
+      LAYOUTS.set(u, p.layout);
+      return p.layout;
+    }
+  }
+  l = layoutOf(u);
+  LAYOUTS.set(u, l);
+  const placed: Placed = {
+    kind: u.kind,
+    arm: u.arm,
+    bases: u.bases,
+    formation: u.formation,
+    skirmishing: u.skirmishing,
+    gun: u.battery === null ? null : u.battery.type,
+    limbered: u.battery !== null && u.battery.limbered,
+    x: u.position.x,
+    y: u.position.y,
+    facing: u.facing,
+    layout: l,
+  };
+  if (recent === undefined) RECENT.set(u.id, [placed]);
+  else {
+    recent.unshift(placed);
+    if (recent.length > RECENT_PER_UNIT) recent.length = RECENT_PER_UNIT;
   }
   return l;
 };
@@ -33,27 +102,29 @@ export function enemiesOf(state: BattleState, side: string): Unit[] {
 }
 
 /**
- * Distances already measured from a unit, by the other unit's id: the other unit's value and the
- * distance. Units are immutable values (see {@link layout}), so an entry holds while the other unit
- * is the same object; one entry per other unit, so a long-lived unit keeps no stale versions.
+ * Distances already measured from a layout, by the other unit's id: the other unit's layout and the
+ * distance. Layouts are immutable values shared by every value of a unit with the same placement
+ * (see {@link layout}), so an entry holds while the other layout is the same object; one entry per
+ * other unit, so a long-lived layout keeps no stale ones.
  */
-const DISTANCES = new WeakMap<Unit, Map<string, { readonly other: Unit; readonly d: number }>>();
+const DISTANCES = new WeakMap<FnfLayout, Map<string, { readonly other: FnfLayout; readonly d: number }>>();
 
 /**
- * `layoutDistance(layout(a), layout(b))` (FNF-GEO-3), remembered per pair of unit values: most units
- * do not change from one decision to the next, so the lister and the rules measure each pair once.
- * Only for units of a state (a throwaway unit, moved or turned for a try, is measured directly).
+ * `layoutDistance(layout(a), layout(b))` (FNF-GEO-3), remembered per pair of layouts: most units do
+ * not move from one decision to the next, so the lister and the rules measure each pair once.
  */
 export function unitDistance(a: Unit, b: Unit): number {
-  let m = DISTANCES.get(a);
+  const la = layout(a);
+  const lb = layout(b);
+  let m = DISTANCES.get(la);
   if (m === undefined) {
     m = new Map();
-    DISTANCES.set(a, m);
+    DISTANCES.set(la, m);
   }
   const hit = m.get(b.id);
-  if (hit !== undefined && hit.other === b) return hit.d;
-  const d = layoutDistance(layout(a), layout(b));
-  m.set(b.id, { other: b, d });
+  if (hit !== undefined && hit.other === lb) return hit.d;
+  const d = layoutDistance(la, lb);
+  m.set(b.id, { other: lb, d });
   return d;
 }
 
