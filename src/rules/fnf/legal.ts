@@ -47,7 +47,7 @@ import { ARM_FORMATIONS } from "./formations.js";
 import { commandRect, layoutOf, leaderRect } from "./geometry/layout.js";
 import { fnfKind } from "./geometry/terrain.js";
 import { LEADER_MOVE } from "./tables/leaders.js";
-import { enemiesOf, layout, nearestEnemy, unitDistance } from "./world.js";
+import { enemiesOf, layout, nearestEnemy, unitsWithin } from "./world.js";
 import { atan2Deg } from "../../math/index.js";
 import { adopt } from "../../engine/owned.js";
 
@@ -171,7 +171,7 @@ function moveCandidates(state: BattleState, u: Unit): Candidate<Action>[] {
   }
   if (rec.mayContact && u.kind === "brigade") {
     for (const foe of enemiesOf(state, u.side)) {
-      if (unitDistance(u, foe) > rec.allowance + EPSILON) continue;
+      if (!unitsWithin(u, foe, rec.allowance + EPSILON)) continue;
       out.push(() => {
         for (const facing of [u.facing, facingTo(u.position, foe.position)]) {
           const a = contactMove(state, u, foe, facing);
@@ -304,7 +304,7 @@ function fireCandidates(state: BattleState): Action[] {
     if (kind === null) continue;
     // A target beyond the firer's longest range scores no fire points (FNF-FIRE-3): not a candidate.
     const reach = longestRange(kind) + 0.5;
-    for (const e of enemies) if (unitDistance(f, e) <= reach) out.push({ type: "fnf/fire", firer: f.id, target: e.id });
+    for (const e of enemies) if (unitsWithin(f, e, reach)) out.push({ type: "fnf/fire", firer: f.id, target: e.id });
     if (leaders.length === 0) continue;
     const mine = rectsOf(layout(f));
     for (const t of leaders) if (basesDistance(mine, t.rects) <= reach) out.push({ type: "fnf/fire", firer: f.id, target: t.id });

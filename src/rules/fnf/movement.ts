@@ -96,6 +96,7 @@ function twoInchBreach(state: BattleState, u: Unit, sweep: Sweep, shapes: () => 
     // Every shape lies within `reach.r` of `reach.c`: an enemy farther than that plus the limit is never approached.
     if (dist(el.footprint.center, reach.c) - reach.r - radiusOf(el) > limit) continue;
     for (const s of shapes()) {
+      if (circlesApart(s, el, limit)) continue;
       const d = layoutDistance(s, el);
       if (d < limit - EPSILON) return { enemy: e.id, distance: d };
     }
@@ -129,7 +130,7 @@ function passageCost(state: BattleState, u: Unit, sweep: Sweep, shapes: () => re
     reach ??= footprintReach(shapes());
     if (dist(fl.footprint.center, reach.c) > reach.r + radiusOf(fl)) continue;
     const fr = rectsOf(fl);
-    if (shapes().some((s) => rectsOf(s).some((r) => fr.some((x) => rectsOverlap(r, x))))) n++;
+    if (shapes().some((s) => !circlesApart(s, fl, 0) && rectsOf(s).some((r) => fr.some((x) => rectsOverlap(r, x))))) n++;
   }
   return n * per;
 }

@@ -1,6 +1,6 @@
 import type { BattleState } from "../../state/battle.js";
 import type { OrientedRect, Vec2 } from "./geometry/prims.js";
-import { EPSILON } from "./geometry/prims.js";
+import { EPSILON, dist } from "./geometry/prims.js";
 import type { FnfLayout } from "./geometry/layout.js";
 import { layoutOf, leaderRect } from "./geometry/layout.js";
 import { layoutDistance, rectsOf } from "./geometry/measure.js";
@@ -8,7 +8,7 @@ import { elevationAt } from "./geometry/terrain.js";
 import type { SightBlocker } from "./geometry/sight.js";
 import type { Unit } from "./units.js";
 import { activeLeaders, activeUnits, unitOf } from "./units.js";
-import { tieKey } from "../../math/index.js";
+import { TIE_GRAIN, tieKey } from "../../math/index.js";
 
 /**
  * Layouts by unit: units in an FnF state are immutable values (every change builds a new one, and
@@ -133,10 +133,40 @@ export function nearestEnemy(state: BattleState, u: Unit): Unit | undefined {
   let best: Unit | undefined;
   let bestD = Infinity;
   for (const e of enemiesOf(state, u.side)) {
+    // An enemy whose footprint circle is farther than the best so far (by more than a tie grain)
+    // cannot be nearer nor tie: it is not measured.
+    if (best !== undefined && !known(u, e) && apartBy(u, e) > (bestD + 1) * TIE_GRAIN + APART_SLACK) continue;
     const d = tieKey(unitDistance(u, e));
     if (d < bestD) [best, bestD] = [e, d];
   }
   return best;
+}
+
+/** Slack of the footprint-circle bounds: far above rounding, far below any distance the rules compare. */
+const APART_SLACK = 1e-6;
+
+/** Half the diagonal of a layout's footprint: every base lies within it of the footprint's centre. */
+function radiusOf(l: FnfLayout): number {
+  return Math.sqrt(l.footprint.halfWidth * l.footprint.halfWidth + l.footprint.halfDepth * l.footprint.halfDepth);
+}
+
+/** A lower bound of the distance between two units: their footprint centres less both radii. */
+function apartBy(a: Unit, b: Unit): number {
+  const la = layout(a);
+  const lb = layout(b);
+  return dist(la.footprint.center, lb.footprint.center) - radiusOf(la) - radiusOf(lb);
+}
+
+/** Whether the distance of a pair is remembered already ({@link unitDistance}). */
+function known(a: Unit, b: Unit): boolean {
+  const hit = DISTANCES.get(layout(a))?.get(b.id);
+  return hit !== undefined && hit.other === layout(b);
+}
+
+/** `unitDistance(a, b) <= gap`, without measuring a pair whose footprint circles are farther apart. */
+export function unitsWithin(a: Unit, b: Unit, gap: number): boolean {
+  if (!known(a, b) && apartBy(a, b) > gap + APART_SLACK) return false;
+  return unitDistance(a, b) <= gap;
 }
 
 /** Enemy units touching a layout (distance ≤ ε, CORE-GEO-12). */
