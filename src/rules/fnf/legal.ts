@@ -44,11 +44,12 @@ import { hasCompulsoryMove } from "./maneuver.js";
 import type { Leader, Unit } from "./units.js";
 import { activeLeaders, activeUnits, fnfOf, normalMove, unitOf } from "./units.js";
 import { ARM_FORMATIONS } from "./formations.js";
-import { commandRect, leaderRect } from "./geometry/layout.js";
+import { commandRect, layoutOf, leaderRect } from "./geometry/layout.js";
 import { fnfKind } from "./geometry/terrain.js";
 import { LEADER_MOVE } from "./tables/leaders.js";
-import { enemiesOf, layout, nearestEnemy } from "./world.js";
+import { enemiesOf, layout, nearestEnemy, unitsWithin } from "./world.js";
 import { atan2Deg } from "../../math/index.js";
+import { adopt } from "../../engine/owned.js";
 
 /** Fractions of the allowance the approach moves aim at. */
 export const APPROACH_FRACTIONS = [1, 0.5] as const;
@@ -115,7 +116,7 @@ function contactMove(state: BattleState, u: Unit, e: Unit, facing: number): Acti
   const el = layout(e);
   const gap = (t: number): number => {
     const p = { x: u.position.x + (e.position.x - u.position.x) * t, y: u.position.y + (e.position.y - u.position.y) * t };
-    return layoutDistance(layout({ ...u, position: p, facing }), el);
+    return layoutDistance(layoutOf({ ...u, position: p, facing }), el);
   };
   if (gap(1) > EPSILON) return null;
   let [lo, hi] = [0, 1];
@@ -169,9 +170,8 @@ function moveCandidates(state: BattleState, u: Unit): Candidate<Action>[] {
     }
   }
   if (rec.mayContact && u.kind === "brigade") {
-    const mine = layout(u);
     for (const foe of enemiesOf(state, u.side)) {
-      if (layoutDistance(mine, layout(foe)) > rec.allowance + EPSILON) continue;
+      if (!unitsWithin(u, foe, rec.allowance + EPSILON)) continue;
       out.push(() => {
         for (const facing of [u.facing, facingTo(u.position, foe.position)]) {
           const a = contactMove(state, u, foe, facing);
@@ -293,18 +293,21 @@ function rejoinCandidates(state: BattleState, side: string): Action[] {
 function fireCandidates(state: BattleState): Action[] {
   const side = fnfActingSide(state);
   const firers = activeUnits(state, side).filter((u) => !u.turn.fired && u.arm !== "cavalry" && (u.battery === null || (!u.battery.limbered && !u.battery.silenced)));
-  const targets: { id: string; rects: readonly OrientedRect[] }[] = [
-    ...enemiesOf(state, side).map((e) => ({ id: e.id, rects: rectsOf(layout(e)) })),
-    ...activeLeaders(state).filter((l) => l.side !== side && l.attachedTo === null).map((l) => ({ id: l.id, rects: [leaderRect(l.position)] })),
-  ];
+  if (firers.length === 0) return [];
+  const enemies = enemiesOf(state, side);
+  const leaders: { id: string; rects: readonly OrientedRect[] }[] = activeLeaders(state)
+    .filter((l) => l.side !== side && l.attachedTo === null)
+    .map((l) => ({ id: l.id, rects: [leaderRect(l.position)] }));
   const out: Action[] = [];
   for (const f of firers) {
     const kind = firerKind(f);
     if (kind === null) continue;
     // A target beyond the firer's longest range scores no fire points (FNF-FIRE-3): not a candidate.
     const reach = longestRange(kind) + 0.5;
+    for (const e of enemies) if (unitsWithin(f, e, reach)) out.push({ type: "fnf/fire", firer: f.id, target: e.id });
+    if (leaders.length === 0) continue;
     const mine = rectsOf(layout(f));
-    for (const t of targets) if (basesDistance(mine, t.rects) <= reach) out.push({ type: "fnf/fire", firer: f.id, target: t.id });
+    for (const t of leaders) if (basesDistance(mine, t.rects) <= reach) out.push({ type: "fnf/fire", firer: f.id, target: t.id });
   }
   return out;
 }
@@ -357,8 +360,24 @@ export function fnfCandidates(state: BattleState): Candidate<Action>[] {
   }
 }
 
+/**
+ * Candidates already built, per state: the engine lists a state's candidates more than once (the
+ * auto-advance test, then the bot's draw), and a deferred candidate keeps what it resolved to. Only
+ * states the engine owns reach it (src/engine/decisions.ts and {@link legalFnfActions} adopt theirs).
+ */
+const CANDIDATES = new WeakMap<BattleState, readonly Candidate<Action>[]>();
+
+function ownedCandidates(state: BattleState): readonly Candidate<Action>[] {
+  let c = CANDIDATES.get(state);
+  if (c === undefined) {
+    c = fnfCandidates(state);
+    CANDIDATES.set(state, c);
+  }
+  return c;
+}
+
 /** The FnF listing: the candidates above, each dry-run with the engine's `applyTrusted`. */
-export const FNF_LISTING: CandidateListing<Action> = { candidates: fnfCandidates, check: applies };
+export const FNF_LISTING: CandidateListing<Action> = { candidates: ownedCandidates, check: applies };
 
 /**
  * Every listed FnF action for the side that acts now (see the module comment for the
@@ -367,5 +386,5 @@ export const FNF_LISTING: CandidateListing<Action> = { candidates: fnfCandidates
  * const actions = legalFnfActions(state); // [{ type: "fnf/maneuver", unit: "fr-sarrut", badGoing: false }, …]
  */
 export function legalFnfActions(state: BattleState): Action[] {
-  return listLegal(state, FNF_LISTING);
+  return listLegal(adopt(state), FNF_LISTING);
 }

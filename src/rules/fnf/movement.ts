@@ -3,7 +3,7 @@ import type { ActionContext, Outcome } from "../../engine/context.js";
 import { fail, ok } from "../../engine/context.js";
 import { violation } from "../../engine/violation.js";
 import type { Vec2 } from "./geometry/prims.js";
-import { EPSILON, dist, rectCorners, rectsOverlap } from "./geometry/prims.js";
+import { EPSILON, dist, pointSegmentDistance, rectCorners, rectsOverlap } from "./geometry/prims.js";
 import { commandRect, layoutOf, type FnfLayout } from "./geometry/layout.js";
 import { layoutDistance, rectsOf } from "./geometry/measure.js";
 import { pathCost, pathInBadGoing } from "./geometry/pricing.js";
@@ -14,7 +14,7 @@ import type { Unit } from "./units.js";
 import { activeUnits, attachedLeaders, fnfOf, putLeader, putUnit, unitOf, withFnf } from "./units.js";
 import { changeCost, changedUnit } from "./formations.js";
 import { pricingOf } from "./withdraw.js";
-import { enemiesOf, layout } from "./world.js";
+import { enemiesOf, layout, unitDistance } from "./world.js";
 
 type Pose = { readonly x: number; readonly y: number; readonly facing: number };
 
@@ -52,17 +52,51 @@ function sampled(poses: readonly Pose[]): Pose[] {
   return out;
 }
 
+/**
+ * Where a move's shapes can be: each sampled shape lies within `r` of the legs joining the poses'
+ * positions (a layout is rigid about its position: its footprint centre sits a fixed distance behind
+ * it, whatever the facing), and the shape after a formation change within its own circle. Used as
+ * an exact broad phase: a unit this bound keeps apart is never met, so the sampled shapes (a layout
+ * every ¼" and 5°) are only laid out when some unit is near the path.
+ */
+interface Sweep {
+  readonly legs: readonly Pose[];
+  readonly r: number;
+  readonly extra: { readonly c: Vec2; readonly r: number } | null;
+}
+
+/** Slack of the sweep's bound: far above rounding, far below any distance the rules compare. */
+const SWEEP_SLACK = 1e-6;
+
+function sweepOf(poses: readonly Pose[], first: FnfLayout, extra: FnfLayout | null): Sweep {
+  const p0 = poses[0] as Pose;
+  const r = dist(first.footprint.center, p0) + radiusOf(first);
+  return { legs: poses, r, extra: extra === null ? null : { c: extra.footprint.center, r: radiusOf(extra) } };
+}
+
+/** Whether a circle (centre `c`, radius `r`) may come within `gap` of a shape of the sweep. */
+function sweepNear(s: Sweep, c: Vec2, r: number, gap: number): boolean {
+  if (s.extra !== null && dist(c, s.extra.c) <= s.extra.r + r + gap + SWEEP_SLACK) return true;
+  const bound = s.r + r + gap + SWEEP_SLACK;
+  const legs = s.legs;
+  if (legs.length === 1) return dist(c, legs[0] as Pose) <= bound;
+  for (let i = 0; i + 1 < legs.length; i++) if (pointSegmentDistance(c, legs[i] as Pose, legs[i + 1] as Pose) <= bound) return true;
+  return false;
+}
+
 /** The 2" rule (FNF-MAN-3, AMB-81): no base comes within 2" of an enemy, nor closer to one already that close. */
-function twoInchBreach(state: BattleState, u: Unit, shapes: readonly FnfLayout[]): { enemy: string; distance: number } | null {
-  const start = layout(u);
-  const reach = footprintReach(shapes);
+function twoInchBreach(state: BattleState, u: Unit, sweep: Sweep, shapes: () => readonly FnfLayout[]): { enemy: string; distance: number } | null {
+  let reach: { c: Vec2; r: number } | null = null;
   for (const e of enemiesOf(state, u.side)) {
     const el = layout(e);
-    const d0 = layoutDistance(start, el);
+    const d0 = unitDistance(u, e);
     const limit = Math.min(TWO_INCH_RULE, d0);
+    if (!sweepNear(sweep, el.footprint.center, radiusOf(el), limit)) continue;
+    reach ??= footprintReach(shapes());
     // Every shape lies within `reach.r` of `reach.c`: an enemy farther than that plus the limit is never approached.
     if (dist(el.footprint.center, reach.c) - reach.r - radiusOf(el) > limit) continue;
-    for (const s of shapes) {
+    for (const s of shapes()) {
+      if (circlesApart(s, el, limit)) continue;
       const d = layoutDistance(s, el);
       if (d < limit - EPSILON) return { enemy: e.id, distance: d };
     }
@@ -84,19 +118,26 @@ function footprintReach(shapes: readonly FnfLayout[]): { c: Vec2; r: number } {
 }
 
 /** Extra cost of passing through friendly units (FNF-MOVE-3); skirmishers pass and are passed freely. */
-function passageCost(state: BattleState, u: Unit, shapes: readonly FnfLayout[]): number {
+function passageCost(state: BattleState, u: Unit, sweep: Sweep, shapes: () => readonly FnfLayout[]): number {
   if (u.skirmishing) return 0;
   const per = u.battery !== null ? PASSAGE_OF_LINES.guns : PASSAGE_OF_LINES.troops;
-  const reach = footprintReach(shapes);
+  let reach: { c: Vec2; r: number } | null = null;
   let n = 0;
   for (const f of activeUnits(state, u.side)) {
     if (f.id === u.id || f.skirmishing) continue;
     const fl = layout(f);
+    if (!sweepNear(sweep, fl.footprint.center, radiusOf(fl), 0)) continue;
+    reach ??= footprintReach(shapes());
     if (dist(fl.footprint.center, reach.c) > reach.r + radiusOf(fl)) continue;
     const fr = rectsOf(fl);
-    if (shapes.some((s) => rectsOf(s).some((r) => fr.some((x) => rectsOverlap(r, x))))) n++;
+    if (shapes().some((s) => !circlesApart(s, fl, 0) && rectsOf(s).some((r) => fr.some((x) => rectsOverlap(r, x))))) n++;
   }
   return n * per;
+}
+
+/** Whether two layouts' footprint circles are more than `gap` apart (then no bases of theirs are within `gap`). */
+function circlesApart(a: FnfLayout, b: FnfLayout, gap: number): boolean {
+  return dist(a.footprint.center, b.footprint.center) > radiusOf(a) + radiusOf(b) + gap + SWEEP_SLACK;
 }
 
 /** Makes the voluntary move a maneuver result allows (FNF-MAN-3, FNF-MOVE, FNF-FORM, FNF-GEO-2a). */
@@ -139,13 +180,16 @@ export function move(state: BattleState, a: MoveAction, ctx: ActionContext): Out
   let moveCost = moving ? Math.max(...basePaths.map((bp) => pathCost(state.terrain, bp, pricing, budget))) : 0;
   if (moveCost > budget && Number.isFinite(moveCost)) return v("fnf/too_far", "FNF-MOVE-2", { cost: moveCost + cCost, allowance: rec.allowance });
   if (!Number.isFinite(moveCost)) return v("fnf/impassable", "FNF-GEO-6");
-  const samples = sampled(poses).map((p) => layoutOf(at(mover, p)));
-  if (moving) moveCost += passageCost(state, mover, samples);
+  // The sampled shapes are laid out only if a unit comes near the path (see `Sweep`).
+  let sampledShapes: FnfLayout[] | null = null;
+  const samples = (): FnfLayout[] => (sampledShapes ??= sampled(poses).map((p) => layoutOf(at(mover, p))));
+  if (moving) moveCost += passageCost(state, mover, sweepOf(poses, poseLayouts[0] as FnfLayout, null), samples);
   const cost = moveCost + cCost;
   if (cost > rec.allowance + EPSILON) return v("fnf/too_far", "FNF-MOVE-2", { cost, allowance: rec.allowance });
   const endPose = poses[poses.length - 1] as Pose;
   const final: Unit = a.change !== null && a.change.when === "after" && after !== null ? after : at(mover, endPose);
-  const shapes = after !== null ? [...samples, layoutOf(final)] : samples;
+  const finalShape = after !== null ? layoutOf(final) : null;
+  const shapes = (): readonly FnfLayout[] => (finalShape !== null ? [...samples(), finalShape] : samples());
   if (!rec.badGoing) {
     const bad = basePaths.some((bp) => pathInBadGoing(state.terrain, bp)) || (a.change !== null && [u, final].some((x) => rectsOf(layout(x)).some((r) => inBadGoing(state.terrain, r.center))));
     if (bad) return v("fnf/undeclared_bad_going", "FNF-MAN-5");
@@ -156,9 +200,11 @@ export function move(state: BattleState, a: MoveAction, ctx: ActionContext): Out
     return v("fnf/off_table", "FNF-MOVE-2");
   for (const o of activeUnits(state)) {
     if (o.id === u.id) continue;
-    if (rectsOf(layout(o)).some((r) => fl.bases.some((b) => rectsOverlap(r, b.rect)))) return v("fnf/overlap", "FNF-GEO-2a", { other: o.id });
+    const ol = layout(o);
+    if (circlesApart(ol, fl, 0)) continue;
+    if (rectsOf(ol).some((r) => fl.bases.some((b) => rectsOverlap(r, b.rect)))) return v("fnf/overlap", "FNF-GEO-2a", { other: o.id });
   }
-  const contacts = enemiesOf(state, u.side).filter((e) => layoutDistance(fl, layout(e)) <= EPSILON);
+  const contacts = enemiesOf(state, u.side).filter((e) => !circlesApart(fl, layout(e), EPSILON) && layoutDistance(fl, layout(e)) <= EPSILON);
   if (contacts.length > 0) {
     if (u.kind !== "brigade") return v("fnf/cannot_initiate_melee", "FNF-MEL-1");
     if (!rec.mayContact) return v("fnf/contact_not_allowed", "FNF-MAN-3", { result: rec.result });
@@ -166,7 +212,8 @@ export function move(state: BattleState, a: MoveAction, ctx: ActionContext): Out
     if (Object.values(fnfOf(state).melees).some((m) => m.attackers.includes(u.id))) return v("fnf/already_in_melee", "FNF-MEL-1a");
   } else {
     if (a.target !== null) return v("fnf/target_not_touched", "FNF-MEL-1a", { target: a.target });
-    const breach = twoInchBreach(state, u, shapes);
+    let shapeList: readonly FnfLayout[] | null = null;
+    const breach = twoInchBreach(state, u, sweepOf(poses, poseLayouts[0] as FnfLayout, finalShape), () => (shapeList ??= shapes()));
     if (breach !== null) return v("fnf/two_inch_rule", "FNF-MAN-3", breach);
   }
   const changed = a.change !== null;

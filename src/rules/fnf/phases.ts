@@ -1,6 +1,5 @@
 import type { BattleState } from "../../state/battle.js";
 import type { ActionContext } from "../../engine/context.js";
-import { layoutDistance } from "./geometry/measure.js";
 import { MUSKET_RANGE } from "./tables/maneuver.js";
 import { longestRange } from "./tables/fire.js";
 import { firerKind } from "./firePoints.js";
@@ -8,7 +7,7 @@ import { markOutOfCommand, replaceLostLeaders, resetTurn } from "./command.js";
 import { compulsoryMoves } from "./maneuver.js";
 import { fightRemainingMelees } from "./melee.js";
 import { activeUnits, basesLost, fnfOf, putUnit } from "./units.js";
-import { enemiesOf, layout } from "./world.js";
+import { enemiesOf, unitDistance } from "./world.js";
 
 /**
  * Command phase (FNF-TURN-1): melees left from the last turn are fought first; per-turn flags are
@@ -35,11 +34,10 @@ export function enterDefensiveFire(state: BattleState, ctx: ActionContext): Batt
   let s = state;
   for (const u of activeUnits(s, s.turn.activeSide)) {
     if (!u.lowAmmo) continue;
-    const mine = layout(u);
     const inRange = enemiesOf(s, u.side).some((e) => {
       const kind = firerKind(e);
       const reach = s.options.fnf.ammoRecoveryMusketRangeOnly ? MUSKET_RANGE : kind === null ? 0 : longestRange(kind);
-      return reach > 0 && layoutDistance(mine, layout(e)) <= reach + 1e-3;
+      return reach > 0 && unitDistance(u, e) <= reach + 1e-3;
     });
     if (!inRange) {
       s = putUnit(s, { ...u, lowAmmo: false });

@@ -9,7 +9,7 @@ import type { Pricing } from "./geometry/pricing.js";
 import { MOVE_RATES, MUSKET_RANGE } from "./tables/maneuver.js";
 import type { Unit } from "./units.js";
 import { attachedLeaders, creditCaptured, loseBases, moveClass, normalMove, putLeader, putUnit, removeUnit, unitOf } from "./units.js";
-import { enemiesOf, layout, shift, sideRects } from "./world.js";
+import { enemiesOf, layout, shift, sideRects, unitDistance } from "./world.js";
 import { hypot } from "../../math/index.js";
 
 /** How a unit prices a move (FNF-MOVE-2/4): roads only in COLUMN OF ROUTE or limbered. */
@@ -49,7 +49,7 @@ export function withdraw(
   const fromLayout = layout(from);
   let e = sub(mine.footprint.center, fromLayout.footprint.center);
   e = hypot(e.x, e.y) < 1e-12 ? forward(u.facing + 180) : normalize(e);
-  const touching = new Set(enemiesOf(state, u.side).filter((x) => layoutDistance(mine, layout(x)) <= EPSILON).map((x) => x.id));
+  const touching = new Set(enemiesOf(state, u.side).filter((x) => unitDistance(u, x) <= EPSILON).map((x) => x.id));
   const enemyIds = enemiesOf(state, u.side).filter((x) => !touching.has(x.id)).map((x) => x.id);
   const enemies = enemiesOf(state, u.side)
     .filter((x) => enemyIds.includes(x.id))

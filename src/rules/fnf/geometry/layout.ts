@@ -86,35 +86,79 @@ export function singleBase(u: Pick<FnfUnit, "kind" | "arm" | "skirmishing" | "ba
   return u.arm === "cavalry" ? FNF_BASES.cavalry : FNF_BASES.infantry;
 }
 
-/** Lays slots out on a grid of touching cells behind P (FNF-GEO-2, mixed sizes). */
-export function layoutSlots(slots: readonly Slot[], size: (s: Slot) => BaseDims, p: Vec2, facing: number): FnfLayout {
+/** A base of a {@link LayoutTemplate}: its cell's offsets right (`u`) and back (`v`) of P, and its size. */
+interface TemplateCell {
+  readonly u: number;
+  readonly v: number;
+  readonly halfWidth: number;
+  readonly halfDepth: number;
+  readonly command: boolean;
+  readonly file: number;
+  readonly fireRank: number;
+}
+
+/** The grid of a formation worked out once, without P and facing: placing it is two steps a base. */
+interface LayoutTemplate {
+  readonly cells: readonly TemplateCell[];
+  readonly width: number;
+  readonly depth: number;
+}
+
+function templateOf(slots: readonly Slot[], size: (s: Slot) => BaseDims): LayoutTemplate {
   const files = Math.max(...slots.map((s) => s.file)) + 1;
   const ranks = Math.max(...slots.map((s) => s.rank)) + 1;
   const fileW = Array.from({ length: files }, (_, i) => Math.max(0, ...slots.filter((s) => s.file === i).map((s) => size(s).w)));
   const rankD = Array.from({ length: ranks }, (_, j) => Math.max(0, ...slots.filter((s) => s.rank === j).map((s) => size(s).d)));
   const width = fileW.reduce((a, b) => a + b, 0);
   const depth = rankD.reduce((a, b) => a + b, 0);
-  const r = right(facing);
-  const f = forward(facing);
-  const at = (u: number, v: number): Vec2 => addScaled(addScaled(p, r, u), f, -v);
   const fr = fireRanks(slots);
-  const bases = slots.map((s, i): PlacedBase => {
+  const cells = slots.map((s, i): TemplateCell => {
     const dims = size(s);
     const u = -width / 2 + fileW.slice(0, s.file).reduce((a, b) => a + b, 0) + (fileW[s.file] ?? 0) / 2;
     const v = rankD.slice(0, s.rank).reduce((a, b) => a + b, 0) + dims.d / 2;
-    return { rect: { center: at(u, v), halfWidth: dims.w / 2, halfDepth: dims.d / 2, facing }, command: s.command, file: s.file, fireRank: fr[i] ?? 0 };
+    return { u, v, halfWidth: dims.w / 2, halfDepth: dims.d / 2, command: s.command, file: s.file, fireRank: fr[i] ?? 0 };
   });
-  return { bases, footprint: { center: at(0, depth / 2), halfWidth: width / 2, halfDepth: depth / 2, facing } };
+  return { cells, width, depth };
 }
+
+/** Places a template at P and facing: each cell at P + r·u − f·v (the arithmetic of `addScaled` twice). */
+function place(t: LayoutTemplate, p: Vec2, facing: number): FnfLayout {
+  const r = right(facing);
+  const f = forward(facing);
+  const at = (u: number, v: number): Vec2 => addScaled(addScaled(p, r, u), f, -v);
+  const bases = t.cells.map((c): PlacedBase => ({ rect: { center: at(c.u, c.v), halfWidth: c.halfWidth, halfDepth: c.halfDepth, facing }, command: c.command, file: c.file, fireRank: c.fireRank }));
+  return { bases, footprint: { center: at(0, t.depth / 2), halfWidth: t.width / 2, halfDepth: t.depth / 2, facing } };
+}
+
+/** Lays slots out on a grid of touching cells behind P (FNF-GEO-2, mixed sizes). */
+export function layoutSlots(slots: readonly Slot[], size: (s: Slot) => BaseDims, p: Vec2, facing: number): FnfLayout {
+  return place(templateOf(slots, size), p, facing);
+}
+
+/**
+ * Templates by what they depend on (kind, arm, skirmishing, formation and bases of a brigade; the
+ * base of anything else): a handful per battle, so a layout is only placed.
+ */
+const TEMPLATES = new Map<string, LayoutTemplate>();
 
 /** A unit's bases on the table (FNF-GEO-1, FNF-GEO-2). */
 export function layoutOf(u: Placeable): FnfLayout {
-  if (u.kind !== "brigade") {
-    const dims = singleBase(u);
-    return layoutSlots([{ file: 0, rank: 0, command: false }], () => dims, u.position, u.facing);
+  const brigade = u.kind === "brigade";
+  const key = brigade
+    ? `b|${u.arm}|${u.skirmishing}|${u.formation}|${u.bases}`
+    : `s|${u.battery === null ? "-" : `${u.battery.type}|${u.battery.limbered}`}|${u.skirmishing}|${u.arm}`;
+  let t = TEMPLATES.get(key);
+  if (t === undefined) {
+    if (!brigade) {
+      const dims = singleBase(u);
+      t = templateOf([{ file: 0, rank: 0, command: false }], () => dims);
+    } else {
+      const sizes = brigadeBases(u);
+      t = templateOf(formationSlots(u.formation, u.bases + 1), (s) => (s.command ? sizes.command : sizes.other));
+    }
+    TEMPLATES.set(key, t);
   }
-  const sizes = brigadeBases(u);
-  return layoutSlots(formationSlots(u.formation, u.bases + 1), (s) => (s.command ? sizes.command : sizes.other), u.position, u.facing);
+  return place(t, u.position, u.facing);
 }
 
 /**

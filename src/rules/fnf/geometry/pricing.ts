@@ -2,7 +2,7 @@ import type { TerrainFeature } from "./feature.js";
 import type { MoveRate } from "../tables/maneuver.js";
 import type { Vec2 } from "./prims.js";
 import { dist } from "./prims.js";
-import { crossingPoint, featuresOf, inArea, inStrip } from "./terrain.js";
+import { crossingPoint, featuresNearSegment, featuresOf, inArea, inStrip } from "./terrain.js";
 
 /** How a mover pays for terrain (FNF-MOVE-1/2/4). */
 export interface Pricing {
@@ -52,13 +52,22 @@ export function pathCost(terrain: readonly TerrainFeature[], path: readonly Vec2
     const b = path[i + 1] as Vec2;
     const L = dist(a, b);
     const n = Math.max(1, Math.ceil(L / STEP));
+    // Features far from this leg answer false at every sample: they are dropped for the leg.
+    const legBlocked = featuresNearSegment(blocked, a, b);
+    const legRoads = featuresNearSegment(roads, a, b);
+    const legRough = featuresNearSegment(rough, a, b);
+    const open = legBlocked.length === 0 && legRoads.length === 0 && legRough.length === 0;
     for (let k = 0; k < n; k++) {
+      if (open) {
+        cost += (L / n) * 1;
+        continue;
+      }
       const t = (k + 0.5) / n;
       const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-      if (blocked.some((f) => inArea(p, f))) return Infinity;
+      if (legBlocked.some((f) => inArea(p, f))) return Infinity;
       let perInch = 1;
-      if (roads.some((f) => inStrip(p, f))) perInch = 1 / pricing.rate.road;
-      else if (rough.some((f) => inArea(p, f))) perInch = 1 / pricing.rate.rough;
+      if (legRoads.some((f) => inStrip(p, f))) perInch = 1 / pricing.rate.road;
+      else if (legRough.some((f) => inArea(p, f))) perInch = 1 / pricing.rate.rough;
       cost += (L / n) * perInch;
     }
     if (cost > budget) return cost;
@@ -85,10 +94,12 @@ export function pathInBadGoing(terrain: readonly TerrainFeature[], path: readonl
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i] as Vec2;
     const b = path[i + 1] as Vec2;
+    const legBad = featuresNearSegment(bad, a, b);
+    if (legBad.length === 0) continue;
     const n = Math.max(1, Math.ceil(dist(a, b) / STEP));
     for (let k = 0; k <= n; k++) {
       const p = { x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n };
-      if (bad.some((f) => inArea(p, f))) return true;
+      if (legBad.some((f) => inArea(p, f))) return true;
     }
   }
   return path.length === 1 && path[0] !== undefined && bad.some((f) => inArea(path[0] as Vec2, f));

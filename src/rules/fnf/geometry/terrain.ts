@@ -50,6 +50,50 @@ export function featuresOf(terrain: readonly TerrainFeature[], kinds: readonly F
   });
 }
 
+/** Slack around a feature's reach box: far above `pointInPolygon`'s 1e-9 tolerance and any rounding. */
+const REACH_SLACK = 1e-6;
+
+/**
+ * Whether segment [a, b] comes near a feature: false only when no point of the segment can be in
+ * its area ({@link inArea}) or its strip ({@link inStrip}). The box of the segment is tested against
+ * the box of the polygon and of the polyline grown by half the strip's width (and a slack), so a
+ * caller may drop the feature for that segment without changing any answer: outside a polygon's box
+ * a point is near no edge and crosses an even number of them.
+ */
+export function featureNearSegment(f: TerrainFeature, a: Vec2, b: Vec2): boolean {
+  const minX = Math.min(a.x, b.x);
+  const maxX = Math.max(a.x, b.x);
+  const minY = Math.min(a.y, b.y);
+  const maxY = Math.max(a.y, b.y);
+  const boxNear = (pts: readonly Vec2[], grow: number): boolean => {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const p of pts) {
+      if (p.x < x0) x0 = p.x;
+      if (p.x > x1) x1 = p.x;
+      if (p.y < y0) y0 = p.y;
+      if (p.y > y1) y1 = p.y;
+    }
+    return x0 - grow <= maxX && minX <= x1 + grow && y0 - grow <= maxY && minY <= y1 + grow;
+  };
+  if (f.polygon.length >= 3 && boxNear(f.polygon, REACH_SLACK)) return true;
+  return f.polyline !== undefined && f.polyline.length > 0 && boxNear(f.polyline, (f.width ?? 1) / 2 + REACH_SLACK);
+}
+
+/** The features of a list that come near segment [a, b] ({@link featureNearSegment}); the list itself when all do. */
+export function featuresNearSegment(fs: readonly TerrainFeature[], a: Vec2, b: Vec2): readonly TerrainFeature[] {
+  let out: TerrainFeature[] | null = null;
+  for (let i = 0; i < fs.length; i++) {
+    const f = fs[i] as TerrainFeature;
+    const near = featureNearSegment(f, a, b);
+    if (out === null && !near) out = fs.slice(0, i);
+    else if (out !== null && near) out.push(f);
+  }
+  return out ?? fs;
+}
+
 /** Whether a point lies in an area feature. */
 export function inArea(p: Vec2, f: TerrainFeature): boolean {
   return f.polygon.length >= 3 && pointInPolygon(p, f.polygon);
