@@ -10,11 +10,13 @@
  * 3. **Playouts**: each candidate is played on the same re-seeded copies (common random numbers,
  *    so two candidates are compared under the same dice), then both sides continue with a cheap
  *    policy that still fights (answer a pending decision with its first answer; in a fire phase,
- *    fire a random listed shot; else end the step) to the end of the next player turn, and the leaf
+ *    fire a random listed shot; else end the step) to the end of the current player turn (or more, `horizon`), and the leaf
  *    is scored with {@link evaluate}.
  * 4. **Sequential halving**: playouts go round by round over the surviving candidates; after rounds
- *    2, 4, 8… the worse half is dropped. The best mean over the completed rounds is chosen (the
- *    prior breaks ties, and decides alone when no round completed in the time budget).
+ *    2, 4, 8… the worse half is dropped. Of the survivors whose mean over the completed rounds is
+ *    within a tolerance of the best, the best by the prior is chosen: the search keeps the greedy
+ *    choice unless the playouts show it loses clearly (the prior decides alone when no round
+ *    completed in the time budget).
  */
 import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
@@ -34,10 +36,19 @@ import { decider, defaultContext, type Bot, type BotContext } from "./types.js";
 export interface SearchOptions {
   /** Most root candidates searched by playouts (default 6, plus `turn/advance`). */
   readonly candidates?: number;
-  /** Player turns a playout runs after the current one ends (default 1: the opponent's reply). */
+  /** Player turns a playout runs after the current one ends (default 0: to the end of this player turn). */
   readonly horizon?: number;
   /** Most policy actions in one playout (default 60). */
   readonly rolloutSteps?: number;
+  /**
+   * For a maneuver (a move in the movement phase's remaining step, an FnF command or maneuver):
+   * how far below the best playout mean a candidate may score and still be picked for its prior
+   * (default {@link SEARCH_TOLERANCE}). The search keeps the greedy choice of a move unless the
+   * playouts show it is worse than another by more than this, because a short playout cannot see
+   * the long-term worth of an approach; 0 picks by the playouts alone. Charges, answers to a
+   * decision and fire are always picked by the playouts.
+   */
+  readonly tolerance?: number;
   /** Kept for compatibility; the search is flat at the root and ignores it. */
   readonly maxDepth?: number;
   /** Kept for compatibility; sequential halving has no exploration constant. */
@@ -74,6 +85,9 @@ export const SEARCH_PRIOR_CAP = 96;
 /** Default number of root candidates the playouts compare (besides `turn/advance`). */
 export const SEARCH_CANDIDATES = 6;
 
+/** Default {@link SearchOptions.tolerance}. */
+export const SEARCH_TOLERANCE = 0.1;
+
 const ADVANCE: Action = { type: "turn/advance" };
 
 /** Actions the playout policy takes in a fire phase. */
@@ -85,13 +99,20 @@ function step(s: BattleState, a: Action, ctx: BotContext): BattleState | null {
   return r.ok ? judgeOutcome(s, r.state, r.events, ctx.victory).state : null;
 }
 
-/** The playout policy's action: a pending decision's first answer, a random shot in a fire phase, else the end of the step. */
-function policy(s: BattleState, rng: BotRng): Action | undefined {
+/**
+ * The playout policy's action: a pending decision's first answer; a random shot in a fire phase;
+ * for an attacking side, a random charge while any is listed (the charges a greedy attacker
+ * declares); else the end of the step.
+ */
+function policy(s: BattleState, ctx: BotContext, rng: BotRng): Action | undefined {
   if (s.pending.length > 0) return firstLegalAction(s);
   const phase = s.turn.phase;
   if (phase === "shooting" || phase === "defensiveFire" || phase === "offensiveFire") {
     const shots = legalActions(s).filter((a) => FIRE_TYPES.has(a.type));
     if (shots.length > 0) return shots[rng.int(shots.length)];
+  } else if (phase === "movement" && s.turn.step === "declareCharges" && ctx.posture[s.turn.activeSide] === "attack") {
+    const charges = legalActions(s).filter((a) => a.type === "movement/declareCharge");
+    if (charges.length > 0) return charges[rng.int(charges.length)];
   }
   return ADVANCE;
 }
@@ -101,7 +122,7 @@ function playout(s: BattleState, ctx: BotContext, maxSteps: number, horizon: num
   let turnsLeft = horizon + 1;
   let mark = `${s.turn.gameTurn}:${s.turn.activeSide}`;
   for (let i = 0; i < maxSteps && s.turn.phase !== "finished"; i++) {
-    const a = policy(s, rng);
+    const a = policy(s, ctx, rng);
     if (a === undefined) break;
     let next = step(s, a, ctx);
     if (next === null && a.type === "turn/advance") {
@@ -144,8 +165,9 @@ const FAILED = -10;
  */
 export function searchBot(context?: BotContext, options: SearchOptions = {}): Bot {
   const width = Math.max(1, Math.floor(options.candidates ?? SEARCH_CANDIDATES));
-  const horizon = Math.max(0, Math.floor(options.horizon ?? 1));
+  const horizon = Math.max(0, Math.floor(options.horizon ?? 0));
   const rolloutSteps = options.rolloutSteps ?? 60;
+  const tolerance = options.tolerance ?? SEARCH_TOLERANCE;
   return (input: BattleState, seed: number, budget: number): Action => {
     const state = adopt(input);
     const me = decider(state);
@@ -210,11 +232,16 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
       return pick.action;
     };
     if (rounds === 0) return report(scored[0] as Candidate);
-    let pick = alive[0] as Candidate;
+    // The best prior among the candidates whose playout mean is within the tolerance of the best.
+    const slack = state.pending.length === 0 && (state.turn.phase === "command" || state.turn.phase === "maneuver" || (state.turn.phase === "movement" && state.turn.step === "remaining")) ? tolerance : 0;
     const mean = (c: Candidate): number => (c.count > rounds ? c.total - c.last : c.total) / rounds;
+    const top = Math.max(...alive.map(mean));
+    let pick: Candidate | undefined;
     for (const c of alive) {
-      if (mean(c) > mean(pick) || (mean(c) === mean(pick) && (c.prior > pick.prior || (c.prior === pick.prior && c.rank < pick.rank)))) pick = c;
+      if (mean(c) < top - slack) continue;
+      if (pick === undefined || c.prior > pick.prior || (c.prior === pick.prior && c.rank < pick.rank)) pick = c;
     }
+    if (pick === undefined) pick = alive[0] as Candidate;
     return report(pick);
   };
 }
