@@ -23,14 +23,24 @@ import { decider, defaultContext, type Bot, type BotContext } from "./types.js";
  * worth the best of the unit's listed follow-ups (move, formation change, detachment), so the bot
  * rolls when the move it allows is worth making rather than never rolling at all.
  */
-function followUp(s: BattleState, a: Action, side: SideId, ctx: BotContext): number {
+export function followUp(s: BattleState, a: Action, side: SideId, ctx: BotContext): number {
+  return bestFollowUp(s, a, side, ctx).value;
+}
+
+/**
+ * The best listed follow-up of a roll that only unlocks a move (an FnF maneuver roll) with the
+ * value it reaches; for any other action, no follow-up and the state's own value.
+ */
+export function bestFollowUp(s: BattleState, a: Action, side: SideId, ctx: BotContext): { readonly value: number; readonly state: BattleState } {
   const here = evaluate(s, side, ctx);
-  if (a.type !== "fnf/maneuver" || s.turn.phase === "finished" || decider(s) !== side) return here;
-  let best = here;
+  if (a.type !== "fnf/maneuver" || s.turn.phase === "finished" || decider(s) !== side) return { value: here, state: s };
+  let best = { value: here, state: s };
   for (const b of legalActions(s)) {
     if (!("unit" in b) || b.unit !== a.unit || b.type === "fnf/maneuver") continue;
     const r = applyTrusted(s, b);
-    if (r.ok) best = Math.max(best, evaluate(r.state, side, ctx));
+    if (!r.ok) continue;
+    const v = evaluate(r.state, side, ctx);
+    if (v > best.value) best = { value: v, state: r.state };
   }
   return best;
 }

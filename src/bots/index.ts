@@ -6,7 +6,7 @@ export type { Bot, BotContext, BotDecision } from "./types.js";
 export { defaultContext, decider } from "./types.js";
 export { randomBot, type RandomBot } from "./random.js";
 export { greedyBot, GREEDY_MAX_SAMPLES } from "./greedy.js";
-export { searchBot, type SearchOptions } from "./mcts.js";
+export { searchBot, SEARCH_PRIOR_CAP, SEARCH_CANDIDATES, SEARCH_TOLERANCE, type SearchOptions, type SearchInfo } from "./mcts.js";
 export { evaluate, EVAL_WEIGHTS } from "./evaluate.js";
 export { evaluateFnf, FNF_EVAL_WEIGHTS, type FnfEvalWeights } from "./evaluateFnf.js";
 export { botRng, mixSeed, type BotRng } from "./rng.js";

@@ -12,7 +12,7 @@ import { fnfScenario, FNF_SCENARIOS, type FnfScenarioName } from "../rules/fnf/s
 import { FusilladeError } from "../engine/violation.js";
 import { randomBot } from "./random.js";
 import { greedyBot } from "./greedy.js";
-import { searchBot } from "./mcts.js";
+import { searchBot, type SearchOptions } from "./mcts.js";
 import { mixSeed } from "./rng.js";
 import type { Bot, BotContext } from "./types.js";
 import type { FnfEvalWeights } from "./evaluateFnf.js";
@@ -29,6 +29,8 @@ export interface MatchBotSpec {
   readonly timeMs?: number;
   /** A clock in milliseconds (e.g. `performance.now`), for `timeMs`. */
   readonly clock?: () => number;
+  /** Search: tuning of the search bot (candidates, horizon…); `timeMs`/`clock` above take precedence. */
+  readonly search?: SearchOptions;
   /** FnF evaluation weights (default: the tuned ones). */
   readonly fnfWeights?: FnfEvalWeights;
   /** A label for tables (default: the kind). */
@@ -50,7 +52,7 @@ function build(spec: MatchBotSpec, ctx: BotContext): Bot {
   const context: BotContext = spec.fnfWeights === undefined ? ctx : { ...ctx, fnfWeights: spec.fnfWeights };
   const budget = spec.budget ?? (spec.kind === "search" && spec.timeMs !== undefined ? 400 : MATCH_BUDGETS[spec.kind]);
   if (spec.kind === "random") return randomBot;
-  const inner = spec.kind === "greedy" ? greedyBot(context) : searchBot(context, spec.timeMs !== undefined && spec.clock !== undefined ? { timeMs: spec.timeMs, clock: spec.clock } : {});
+  const inner = spec.kind === "greedy" ? greedyBot(context) : searchBot(context, spec.timeMs !== undefined && spec.clock !== undefined ? { ...spec.search, timeMs: spec.timeMs, clock: spec.clock } : (spec.search ?? {}));
   return (s: BattleState, seed: number): Action => inner(s, seed, budget);
 }
 

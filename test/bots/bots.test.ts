@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { applyTrusted, forkState, legalActions, reseed, withScriptedDice, type BattleState } from "../../src/index.js";
-import { greedyBot, randomBot, searchBot, defaultContext } from "../../src/bots/index.js";
+import { greedyBot, randomBot, searchBot, defaultContext, SEARCH_CANDIDATES, type SearchInfo } from "../../src/bots/index.js";
+import type { Action } from "../../src/engine/actions.js";
+import { objectiveHolder } from "../../src/battle/victory.js";
+import { VictorySpecSchema } from "../../src/state/victory.js";
+import { centreOf } from "../../src/rules/whn/morale/flee.js";
 import { playBattle } from "../../src/battle/index.js";
 import { scenarios } from "../../src/index.js";
 import { advanceTo, chargeSetup, create } from "../battle/helpers.js";
@@ -143,10 +147,60 @@ describe("bots in FnF", () => {
       t += 10;
       return t;
     };
-    const bot = searchBot(defaultContext(s), { rolloutSteps: 12, timeMs: 35, clock });
+    let playouts = -1;
+    const bot = searchBot(defaultContext(s), { rolloutSteps: 12, timeMs: 35, clock, onSearch: (i) => (playouts = i.playouts) });
     expect(legalActions(s)).toContainEqual(bot(s, 5, 1000));
     // One reading sets the deadline (10 → 45), then one before each playout after the first: the
     // fifth reading (50) is past it, so four playouts ran.
     expect(calls).toBe(5);
+    expect(playouts).toBe(4);
   });
+});
+
+describe("the search bot", () => {
+  /**
+   * The French column's remaining moves in the second player turn of a game turn, with an objective
+   * that only a full march forward reaches (centre within 1"), judged at the end of every game turn.
+   */
+  function objectivePosition() {
+    const gbFirst = advanceTo(create(chargeSetup({ firstSide: "gb" })), "shooting");
+    const s = deepFreeze(advanceTo(gbFirst, "movement", "remaining"));
+    expect(s.turn.activeSide).toBe("fr");
+    const march = applyTrusted(s, { type: "movement/march", unit: "fr-1" as never, path: [{ kind: "forward", distance: 7.999999 }] });
+    if (!march.ok) throw new Error("the march does not apply");
+    const victory = VictorySpecSchema.parse({
+      objectives: [{ id: "hill", name: "The hill", at: centreOf(march.state.units["fr-1" as never] as never), radius: 1 }],
+      conditions: [{ kind: "objectiveHeld", winner: "fr", objective: "hill", when: "anyTurnEnd" }],
+      otherwise: "gb",
+    });
+    const ctx = { victory, posture: { fr: "attack", gb: "defend" } } as const;
+    const hill = victory.objectives[0] as NonNullable<(typeof victory.objectives)[0]>;
+    return { s, ctx, holds: (a: Action) => {
+      const r = applyTrusted(s, a);
+      return r.ok && objectiveHolder(r.state, hill) === "fr";
+    } };
+  }
+
+  it("takes the one move that wins the battle at the end of the turn (holding the objective) among the many listed", () => {
+    const { s, ctx, holds } = objectivePosition();
+    const listed = legalActions(s);
+    expect(listed.length).toBeGreaterThan(20);
+    expect(listed.filter(holds).length).toBeGreaterThan(0);
+    expect(listed.filter(holds).length).toBeLessThan(listed.length / 4);
+    for (const seed of [1, 2, 3]) expect(holds(searchBot(ctx)(s, seed, 8))).toBe(true);
+  }, 60_000);
+
+  it("with a playout budget and no clock, is a pure function of (state, seed, budget) and reports what it did", () => {
+    const { s, ctx } = objectivePosition();
+    const infos: SearchInfo[] = [];
+    const bot = searchBot(ctx, { onSearch: (i) => infos.push(i) });
+    const a = bot(s, 9, 10);
+    expect(bot(s, 9, 10)).toEqual(a);
+    expect(bot(reseed(s, 4), 9, 10)).toEqual(a);
+    expect(infos).toHaveLength(3);
+    expect(infos[0]).toEqual(infos[1]);
+    expect(infos[0]?.actions).toBe(legalActions(s).length);
+    expect(infos[0]?.playouts).toBe(10);
+    expect(infos[0]?.candidates).toBeLessThanOrEqual(SEARCH_CANDIDATES + 1);
+  }, 60_000);
 });

@@ -20,4 +20,17 @@ describe("fusillade tournament", () => {
     expect(await runCli(["tournament", "--bots", "random,oracle"], memoryIo())).toBe(2);
     expect(await runCli(["tournament", "--scenarios", "whn:atlantis"], memoryIo())).toBe(2);
   }, 60_000);
+
+  it("--search-budget makes the search reproducible and the output counts its playouts a decision", async () => {
+    const run = async () => {
+      const io = memoryIo();
+      expect(await runCli(["tournament", "--bots", "random,search", "--scenarios", "whn:cavalry-clash", "--pairs", "1", "--search-budget", "2", "--json"], io)).toBe(0);
+      return JSON.parse(io.out.join("")) as { games: unknown[]; search: { decisions: number; playouts: number } };
+    };
+    const a = await run();
+    expect(a.search.decisions).toBeGreaterThan(0);
+    expect(a.search.playouts).toBeGreaterThan(0);
+    expect(a.search.playouts).toBeLessThanOrEqual(2 * a.search.decisions);
+    expect((await run()).games).toEqual(a.games);
+  }, 120_000);
 });

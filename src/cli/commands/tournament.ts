@@ -76,9 +76,16 @@ export function tournamentCommand(io: Io, o: TournamentOptions): number {
   const searchMs = whole("search-ms", o.searchMs, 200);
   const greedyBudget = whole("greedy-budget", o.greedyBudget, 24);
   const fnfTurns = whole("fnf-turns", o.fnfTurns, 8);
+  // What the search did, for the footer: playouts a searched decision.
+  let searched = 0;
+  let playouts = 0;
+  const search = { onSearch: (i: { readonly playouts: number }): void => {
+    searched++;
+    playouts += i.playouts;
+  } };
   const spec = (k: MatchBotKind): MatchBotSpec => {
     if (k === "greedy") return { kind: k, budget: greedyBudget };
-    if (k === "search") return searchBudget !== undefined ? { kind: k, budget: searchBudget } : { kind: k, timeMs: searchMs, clock: () => io.now() };
+    if (k === "search") return searchBudget !== undefined ? { kind: k, budget: searchBudget, search } : { kind: k, timeMs: searchMs, clock: () => io.now(), search };
     return { kind: k };
   };
   const rows: TournamentRow[] = [];
@@ -105,10 +112,11 @@ export function tournamentCommand(io: Io, o: TournamentOptions): number {
   }
   const seconds = (io.now() - started) / 1000;
   if (o.json === true) {
-    io.stdout.write(JSON.stringify({ options: { bots: kinds, scenarios, pairs, seed, searchMs: searchBudget === undefined ? searchMs : null, searchBudget: searchBudget ?? null, greedyBudget, fnfTurns }, rows, games, seconds }, null, 2) + "\n");
+    io.stdout.write(JSON.stringify({ options: { bots: kinds, scenarios, pairs, seed, searchMs: searchBudget === undefined ? searchMs : null, searchBudget: searchBudget ?? null, greedyBudget, fnfTurns }, rows, games, seconds, search: { decisions: searched, playouts } }, null, 2) + "\n");
   } else {
     io.stdout.write(tournamentTable(rows));
-    io.stdout.write(`${games.length} battles in ${seconds.toFixed(0)} s (sides swapped on every seed; search: ${searchBudget === undefined ? `${searchMs} ms` : `${searchBudget} playouts`} a decision)\n`);
+    const perDecision = searched === 0 ? "" : `; ${(playouts / searched).toFixed(1)} playouts a searched decision on average, over ${searched}`;
+    io.stdout.write(`${games.length} battles in ${seconds.toFixed(0)} s (sides swapped on every seed; search: ${searchBudget === undefined ? `${searchMs} ms` : `at most ${searchBudget} playouts`} a decision${perDecision})\n`);
   }
   return 0;
 }
