@@ -87,7 +87,8 @@ describe("splitting attacks between enemy units (CORE-CC-2)", () => {
 
   it("CORE-CC-2: by default a model touching two enemy units attacks the one with most of its unit's contacts, no decision", () => {
     const r = enter(twoFoes({}));
-    expect(r.state.pending).toEqual([]);
+    // (A loser's blocked fall back may leave a pursuit decision, WHN-BREAK-1; no split is asked.)
+    expect(r.state.pending.filter((d) => d.kind === "attackSplit")).toEqual([]);
     expect(r.events.some((e) => e.type === "combat/roundFought")).toBe(true);
   });
 
