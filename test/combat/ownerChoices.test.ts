@@ -65,8 +65,8 @@ describe("the owner's choices as decisions (core.ownerChoices)", () => {
     for (const bot of [randomBot, greedyBot(), searchBot()]) expect(listed).toContain(JSON.stringify(bot(s, 1, 8)));
   });
 
-  it("casualtyChoice is no longer a decision kind (no rule pushed it)", () => {
-    expect(DECISION_KINDS).not.toContain("casualtyChoice");
+  it("the owner's choices are decision kinds (casualtyChoice: test/shooting/casualtyChoice.test.ts)", () => {
+    expect(DECISION_KINDS).toContain("casualtyChoice");
     expect(DECISION_KINDS).toContain("redress");
     expect(DECISION_KINDS).toContain("attackSplit");
   });
