@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, legalActions, DECISION_KINDS, type BattleState } from "../../src/index.js";
 import { greedyBot, randomBot, searchBot } from "../../src/bots/index.js";
 import { duel, play, unit, event, deepFreeze } from "../fixtures/shooting.js";
+import { battle, gun, line } from "../fixtures/artillery.js";
 
 const fire = { type: "shooting/fire", shooter: "fr-1", target: "gb-1" };
 const ASK = { options: { core: { ownerChoices: "ask" as const } } };
@@ -93,6 +94,19 @@ describe("the owner's choice of casualties (WHN-FORM-8, core.ownerChoices)", () 
   it("WHN-FORM-8: a formed unit (losses by its formation's rule) is never asked", () => {
     const formed = play(duel(8, { initialVolleyUsed: true }, {}, ASK), fire, [6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(formed.state.pending).toEqual([]);
+  });
+
+  it("WHN-FORM-8 / WHN-ART-11: canister that kills some skirmishers pauses the gun's fire the same way", () => {
+    const models = Array.from({ length: 10 }, (_, i) => ({ x: 36 + ((i % 5) - 2) * 1.6, y: 14.35 + Math.floor(i / 5) * 1.6, facing: 270 }));
+    const s = battle([gun("fr-art", "fr"), line("gb-1", 14, { ...SKIRMISHERS, position: { x: 36, y: 14 }, models } as never)], { phase: "shooting" }, ASK);
+    // 6 shots need 6 (extended order −2): 2 hit; S4 v T3 3+: 2 wound; no save. Then the Panic test.
+    const r1 = play(s, { type: "artillery/fire", unit: "fr-art", target: "gb-1", ammunition: "canister" }, [6, 6, 1, 1, 1, 1, 3, 3, ...PANIC]);
+    expect(r1.state.pending).toMatchObject([{ kind: "casualtyChoice", unit: "gb-1", targets: ["fr-art"], casualties: 2, panic: ["gb-1"] }]);
+    expect(r1.events.some((e) => e.type === "morale/panicTest")).toBe(false);
+    const r2 = apply(r1.state, { type: "casualties/choose", unit: "gb-1", models: [3, 4] });
+    if (!r2.ok) throw new Error(JSON.stringify(r2.violation));
+    expect(unit(r2.state, "gb-1").figures).toBe(8);
+    expect(r2.events.find((e) => e.type === "morale/panicTest")).toMatchObject({ unit: "gb-1", passed: true });
   });
 
   it("WHN-FORM-8: the bots answer a casualty decision with a listed answer", () => {
