@@ -62,6 +62,17 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
     expect(r2.state.combats).toEqual({});
   });
 
+  it("WHN-BREAK-2 / CORE-BREAK-3: the loser whose fall back became a flight has broken, so its standard is captured (CORE-STD-4)", () => {
+    const base = blocked();
+    const b = base.units["b" as never]!;
+    const s = withScriptedDice({ ...base, units: { ...base.units, b: { ...b, command: { ...b.command, standard: true } } } } as BattleState, [...A_WINS_B_HOLDS, 3, 4]);
+    const r = ok(s, { type: "combat/fight" });
+    expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b" });
+    expect(ev(r.events, "combat/standardCaptured")[0]).toMatchObject({ unit: "b", by: "a", rule: "CORE-STD-4" });
+    expect(unit(r.state, "b").command.standard).toBe(false);
+    expect(unit(r.state, "a").standardsCaptured).toEqual(["b"]);
+  });
+
   it("WHN-BREAK-5 / WHN-BREAK-1: a square that wins never pursues, even a blocked fall back's flight", () => {
     // The square's 6 attacks: 3 hit, 3 wound; b's 2 miss; Break test 1+1; flight 3+4.
     const s = withScriptedDice(blocked({ formation: "SQUARE", files: 5 }), [6, 6, 6, 1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 3, 4]);
