@@ -53,6 +53,8 @@ export const UNIT_EVENTS = {
     wounds: count.exactOptional(),
     figures: count,
     commandLost: z.array(text),
+    /** The models its owner picked (WHN-FORM-8, `core.ownerChoices: "ask"`), as indices into its models. */
+    chosen: z.array(count).exactOptional(),
   }),
   "unit/combinedCasualties": event("Losses of a unit with detachments merged into it are shared out.", ["CORE-UNIT-1", "WHN-DET-5"], {
     unit,

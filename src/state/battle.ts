@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { CharacterIdSchema, CombatIdSchema, RecordKeySchema, RuleIdSchema, SideIdSchema, UnitIdSchema, type RuleId } from "./ids.js";
-import { JsonValueSchema, type JsonValue, type DeepReadonly, count } from "./common.js";
+import { JsonValueSchema, Vec2Schema, type JsonValue, type DeepReadonly, count } from "./common.js";
 import { CharacterSchema, UnitSchema } from "./unit.js";
 import { FireSchema, TerrainFeatureSchema } from "./terrain.js";
 import { RulesOptionsSchema } from "./options.js";
@@ -81,7 +81,7 @@ export const CombatSchema = z.strictObject({
 export type Combat = z.infer<typeof CombatSchema>;
 
 /** Kinds of decisions the engine may wait for (issue: decision stack). */
-export const DECISION_KINDS = ["chargeResponse", "restraint", "challenge", "challengeAnswer", "redress", "attackSplit"] as const;
+export const DECISION_KINDS = ["chargeResponse", "restraint", "challenge", "challengeAnswer", "redress", "attackSplit", "casualtyChoice"] as const;
 
 /** Zod schema of a pending decision: who must decide what before play goes on. */
 export const DecisionSchema = z.strictObject({
@@ -93,6 +93,12 @@ export const DecisionSchema = z.strictObject({
   /** `attackSplit` (CORE-CC-2): the combats fought once every split is made, and the splits made so far. */
   batch: z.array(CombatIdSchema).max(10_000).optional(),
   splits: z.array(z.strictObject({ unit: UnitIdSchema, enemy: UnitIdSchema, models: count })).max(10_000).optional(),
+  /** `casualtyChoice` (WHN-FORM-8): how many of the unit's models its owner removes. */
+  casualties: count.optional(),
+  /** `casualtyChoice`: the point the default answer measures from (the cause of the loss). */
+  from: Vec2Schema.optional(),
+  /** `casualtyChoice`: the units whose shooting Panic tests (WHN-PANIC-2) follow the last choice, in order. */
+  panic: z.array(UnitIdSchema).max(10_000).optional(),
 });
 /** A pending decision. */
 export type Decision = z.infer<typeof DecisionSchema>;

@@ -36,10 +36,29 @@ export function removeModels(u: Unit, n: number, from?: Vec2): Removal {
 }
 
 /**
+ * The models of an EXTENDED_ORDER unit that the default removes (WHN-FORM-8: the owner's choice,
+ * by default the farthest from `from`, ties to the later model), as indices into `u.models`.
+ */
+export function farthestModels(u: Unit, n: number, from?: Vec2): number[] {
+  const models = u.models ?? [];
+  const keep = models.map((m, i) => ({ i, d: from === undefined ? -i : tieKey(dist(m, from)) }));
+  keep.sort((a, b) => b.d - a.d || b.i - a.i);
+  return keep.slice(0, Math.max(0, Math.min(n, models.length))).map((k) => k.i);
+}
+
+/**
+ * {@link removeModels} for an EXTENDED_ORDER unit whose owner picked the models that go (indices
+ * into `u.models`, WHN-FORM-8, `core.ownerChoices: "ask"`); command models still fall last.
+ */
+export function removeChosenModels(u: Unit, chosen: readonly number[]): Removal {
+  return removeWithWounds(u, chosen.length, undefined, null, new Set(chosen));
+}
+
+/**
  * {@link removeModels}, leaving the unit's wounded model with `taken` wounds (null: as it was), in
  * one copy of the unit. With nothing removed and `taken` null, the unit itself is returned.
  */
-function removeWithWounds(u: Unit, n: number, from: Vec2 | undefined, taken: number | null): Removal {
+function removeWithWounds(u: Unit, n: number, from: Vec2 | undefined, taken: number | null, chosen?: ReadonlySet<number>): Removal {
   const removed = Math.max(0, Math.min(n, u.figures));
   if (removed === 0) {
     const unit = taken === null ? u : { ...u, woundsTaken: u.figures === 0 ? 0 : taken };
@@ -50,9 +69,7 @@ function removeWithWounds(u: Unit, n: number, from: Vec2 | undefined, taken: num
   if (u.formation === "LINE" && figures > 0) files = lineRanks(u) === 1 ? figures : Math.ceil(figures / 2);
   let models = u.models;
   if (u.formation === "EXTENDED_ORDER" && models !== null) {
-    const keep = models.map((m, i) => ({ m, i, d: from === undefined ? -i : tieKey(dist(m, from)) }));
-    keep.sort((a, b) => b.d - a.d || b.i - a.i);
-    const drop = new Set(keep.slice(0, removed).map((k) => k.i));
+    const drop = chosen ?? new Set(farthestModels(u, removed, from));
     models = models.filter((_, i) => !drop.has(i));
   }
   // Command models fall only once no ordinary trooper is left (CORE-STD-3).

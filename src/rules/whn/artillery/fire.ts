@@ -5,13 +5,14 @@
  */
 import type { ActionContext, Outcome } from "../../../engine/context.js";
 import { fail, ok } from "../../../engine/context.js";
-import type { BattleState } from "../../../state/battle.js";
+import type { BattleState, Decision } from "../../../state/battle.js";
 import type { RuleId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import type { Vec2 } from "../../../geometry/vec.js";
 import { removeModels } from "../casualties.js";
 import { commitCasualties } from "../combined.js";
 import { shootingPanic } from "../shooting/panic.js";
+import { asksCasualties, casualtyDecision, pauseForCasualties, withWoundsOnly } from "../shooting/casualtyChoice.js";
 import { getUnit, removeUnit } from "../unit.js";
 import { put } from "./common.js";
 import type { GunTally, TroopTally } from "./bodies.js";
@@ -66,9 +67,14 @@ function emitFlight(ctx: ActionContext, s: GunFireSituation, r: GunFireSample, s
 }
 
 /** Puts a troop tally on its unit (CORE-SAVE-2, WHN-FORM-8); a unit left with no models is destroyed. */
-function applyTroops(state: BattleState, ctx: ActionContext, u: Unit, t: TroopTally, rule: RuleId, from: Vec2): BattleState {
+function applyTroops(state: BattleState, ctx: ActionContext, u: Unit, t: TroopTally, rule: RuleId, from: Vec2, asked?: Decision[], cause?: UnitId): BattleState {
   ctx.emit("artillery/hits", rule, { unit: u.id, hits: t.hits, unsaved: t.unsaved, killed: t.killed });
   if (t.killed === 0 && t.taken === u.woundsTaken) return state;
+  // The owner picks which extended-order models go (WHN-FORM-8, `core.ownerChoices: "ask"`).
+  if (asked !== undefined && asksCasualties(state, u, t.killed)) {
+    asked.push(casualtyDecision(u, t.killed, from, cause ?? null));
+    return withWoundsOnly(state, u, t.taken);
+  }
   const r = removeModels({ ...u, woundsTaken: 0 }, t.killed, from);
   const next: Unit = { ...r.unit, woundsTaken: r.unit.figures === 0 ? 0 : t.taken };
   if (r.removed > 0) ctx.emit("unit/casualties", "WHN-FORM-8", { unit: u.id, removed: r.removed, figures: next.figures, commandLost: [...r.commandLost] });
@@ -117,12 +123,12 @@ function applyGun(state: BattleState, ctx: ActionContext, u: Unit, g: GunTally, 
 }
 
 /** Applies every tally of a sampled fire to the state, in order. */
-function applyResults(state: BattleState, ctx: ActionContext, s: GunFireSituation, results: readonly Tally[]): BattleState {
+function applyResults(state: BattleState, ctx: ActionContext, s: GunFireSituation, results: readonly Tally[], asked?: Decision[]): BattleState {
   let next = state;
   for (const t of results) {
     const u = getUnit(next, t.id);
     if (u === undefined || u.removed !== null) continue;
-    next = t.kind === "gun" ? applyGun(next, ctx, u, t.tally, s.muzzle) : applyTroops(next, ctx, u, t.tally, HIT_RULE[s.ammunition], s.muzzle);
+    next = t.kind === "gun" ? applyGun(next, ctx, u, t.tally, s.muzzle) : applyTroops(next, ctx, u, t.tally, HIT_RULE[s.ammunition], s.muzzle, asked, s.gun.id);
   }
   return next;
 }
@@ -142,7 +148,9 @@ export function resolveGunFire(state: BattleState, ctx: ActionContext, req: GunF
   const spec = gunFireSpec(state, s);
   const sample = sampleGunFire(ctx.dice, spec);
   emitFlight(ctx, s, sample, spec.shellDiameter);
-  let next = applyResults(state, ctx, s, sample.results);
+  // Losses of extended-order units wait for their owners with `core.ownerChoices: "ask"` (never for stand and shoot).
+  const asked: Decision[] | undefined = s.standAndShoot ? undefined : [];
+  let next = applyResults(state, ctx, s, sample.results, asked);
   if (sample.burst !== null) next = burstMayStartFire(next, ctx, sample.burst);
   const gun = getUnit(next, s.gun.id);
   if (gun !== undefined) {
@@ -153,10 +161,9 @@ export function resolveGunFire(state: BattleState, ctx: ActionContext, req: GunF
     }
     next = put(next, g);
   }
-  for (const t of sample.results) {
-    const killed = t.kind === "gun" ? t.tally.crew.killed : t.tally.killed;
-    if (killed > 0) next = shootingPanic(next, t.id as UnitId, ctx).state;
-  }
+  const tested = sample.results.filter((t) => (t.kind === "gun" ? t.tally.crew.killed : t.tally.killed) > 0).map((t) => t.id as UnitId);
+  if (asked !== undefined && asked.length > 0) return ok(pauseForCasualties(next, asked, tested));
+  for (const id of tested) next = shootingPanic(next, id, ctx).state;
   return ok(next);
 }
 

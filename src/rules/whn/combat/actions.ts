@@ -185,13 +185,16 @@ export function restrain(state: BattleState, action: RestrainAction, ctx: Action
   const stays = !action.pursue && restraint(s, r, u, quarry);
   if (stays) emit(r, "combat/restrained", "CORE-PURS-1", { unit: u.id });
   else s = pursue(s, r, u.id, quarryId, fleeRollOf(view(s, r), quarryId));
-  return ok(afterRestraint(s, r));
+  return ok(afterRestraint(s, r, d.rule === "WHN-BREAK-1"));
 }
 
-/** Once no restraint decision is left, the phase's aftermath goes on (or the combats are tidied in movement). */
-function afterRestraint(state: BattleState, r: Recorder): BattleState {
+/**
+ * Once no restraint decision is left, the phase's aftermath goes on (or the combats are tidied in
+ * movement). After the pursuit of a blocked fall back (WHN-BREAK-1) the fall backs are already made.
+ */
+function afterRestraint(state: BattleState, r: Recorder, fallBacksMade: boolean): BattleState {
   if (state.pending.some((x) => x.kind === "restraint")) return state;
-  if (state.turn.phase === "combat") return drive(finishAftermath(state, r), r);
+  if (state.turn.phase === "combat") return drive(finishAftermath(state, r, fallBacksMade), r);
   return tidyCombats(state, r, new Set(view(state, r).facts.step.pursued));
 }
 

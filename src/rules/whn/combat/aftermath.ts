@@ -13,9 +13,10 @@ import { inContact, leq } from "../../../geometry/vec.js";
 import { fleeUnit } from "../morale/flee.js";
 import { panicTest } from "../morale/panic.js";
 import { panicsUnit, testOrder } from "../morale/order.js";
-import { footprintOf, getUnit, inPlay, unitsOf } from "../unit.js";
+import { enemiesOf, footprintOf, getUnit, inPlay, unitsOf } from "../unit.js";
 import { breakTest, type BreakVerdict } from "./breakTest.js";
 import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
+import { foesOf } from "./disengage.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
 import { mayEverPursue } from "./pursuit.js";
 import { redress, redressChoices } from "./redress.js";
@@ -140,15 +141,58 @@ function sinceLastAftermath(state: BattleState, r: Recorder): BattleState["facts
 }
 
 /**
+ * The fall backs due (WHN-BREAK-2). One that cannot get clear of the enemy turns into a flight, as
+ * a failed Break test (AMB-29), so the enemies it was touching may pursue it (WHN-BREAK-1,
+ * CORE-PURS-1): each that may pursue and now fights nobody else gets a restraint decision.
+ */
+function fallBacksWithPursuit(state: BattleState, r: Recorder, due: readonly { readonly unit: UnitId; readonly from: UnitId }[]): { state: BattleState; asked: Decision[] } {
+  let s = state;
+  const quarries = new Map<string, UnitId[]>();
+  for (const d of due) {
+    const before = getUnit(s, d.unit);
+    const touching = before === undefined ? [] : enemiesOf(s, before.side).filter((e) => inContact(footprintDistance(footprintOf(e), footprintOf(before))));
+    s = fallBack(s, r, d.unit, d.from);
+    const after = getUnit(s, d.unit);
+    if (before === undefined || before.order === "FLEEING" || after === undefined || after.order !== "FLEEING") continue;
+    for (const e of touching) quarries.set(e.id, [...(quarries.get(e.id) ?? []), d.unit]);
+  }
+  if (quarries.size === 0) return { state: s, asked: [] };
+  const left = new Set<string>(sinceLastAftermath(s, r).left);
+  const asked: Decision[] = [];
+  for (const [id, targets] of [...quarries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const u = getUnit(s, id as UnitId);
+    if (u === undefined || !inPlay(u) || u.order === "FLEEING") continue;
+    if (foesOf(s, u).some((e) => !left.has(e.id))) continue;
+    if (!mayEverPursue(u)) {
+      emit(r, "combat/noPursuit", "WHN-BREAK-5", { unit: u.id });
+      continue;
+    }
+    asked.push({ kind: "restraint", side: u.side, unit: u.id, targets, rule: "WHN-BREAK-1" });
+  }
+  return { state: s, asked };
+}
+
+/**
  * Finishes the phase's aftermath once pursuit decisions are made: fall backs, cavalry fall backs,
  * flowing past squares (WHN-TURN-1 step 4), redressing ranks (CORE-REDR-1), and ends combats with
- * one side gone.
+ * one side gone. `fallBacksMade`: the fall backs were made already (the pursuit decisions a blocked
+ * one raised were just answered), so the rest follows.
  */
-export function finishAftermath(state: BattleState, r: Recorder): BattleState {
+export function finishAftermath(state: BattleState, r: Recorder, fallBacksMade = false): BattleState {
   const due = sinceLastAftermath(state, r);
   let s = state;
-  for (const d of due.fallBacks) s = fallBack(s, r, d.unit, d.from);
-  for (const d of due.cavalryFallBacks) s = cavalryFallBack(s, r, d.unit, d.from);
+  if (!fallBacksMade) {
+    const out = fallBacksWithPursuit(s, r, due.fallBacks);
+    s = out.state;
+    // A blocked fall back became a flight: its winners decide on pursuit first (WHN-BREAK-1, AMB-29).
+    if (out.asked.length > 0) return { ...s, pending: [...s.pending, ...out.asked] };
+  }
+  for (const d of due.cavalryFallBacks) {
+    // WHN-BREAK-4 follows opponents that fell back; one whose fall back became a flight did not.
+    const foe = getUnit(s, d.from);
+    if (foe !== undefined && foe.order === "FLEEING") continue;
+    s = cavalryFallBack(s, r, d.unit, d.from);
+  }
   for (const d of due.flowPasts) s = flowPast(s, r, d.unit, d.square);
   s = tidyCombats(s, r, new Set(sinceLastAftermath(s, r).left));
   // Redressing ranks is the owner's choice (CORE-REDR-1/2): made at once by default, or asked.

@@ -13,6 +13,7 @@ import { drive } from "./drive.js";
 import { recorder } from "./recorder.js";
 import { legalCombatActions } from "./legal.js";
 import { FIGURE_RULESETS, figureHooks } from "../../core/hooks.js";
+import { ChooseCasualtiesActionSchema, chooseCasualties } from "../shooting/casualtyChoice.js";
 
 const str = (v: Violation, k: string): string => String(v[k] ?? "");
 
@@ -32,7 +33,7 @@ function compulsoryDisengage(state: BattleState, ctx: ActionContext): BattleStat
 /** The WHN combat module: its actions, reducers and compulsory-step hooks. */
 export const combatModule = defineModule({
   name: "whn/combat",
-  actions: [FightActionSchema, ChallengeActionSchema, AnswerChallengeActionSchema, RestrainActionSchema, RedressActionSchema, SplitAttacksActionSchema, DisengageActionSchema] as const,
+  actions: [FightActionSchema, ChallengeActionSchema, AnswerChallengeActionSchema, RestrainActionSchema, RedressActionSchema, SplitAttacksActionSchema, DisengageActionSchema, ChooseCasualtiesActionSchema] as const,
   routes: {
     "combat/fight": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: fight },
     "combat/challenge": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: challenge },
@@ -41,6 +42,8 @@ export const combatModule = defineModule({
     "combat/redress": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: answerRedress },
     "combat/splitAttacks": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: splitAttacks },
     "combat/disengage": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: declareDisengage },
+    // The owner's choice of losses (WHN-FORM-8, `core.ownerChoices: "ask"`): asked by fire in the shooting phase.
+    "casualties/choose": { rulesets: FIGURE_RULESETS, phases: ["shooting"], handler: chooseCasualties },
   },
   messages: {
     "combat/decision_pending": (v) => `A ${str(v, "kind")} decision is pending; make it first.`,
@@ -60,6 +63,8 @@ export const combatModule = defineModule({
     "combat/not_engaged": (v) => `Unit ${str(v, "unit")} is not in a combat.`,
     "combat/may_not_disengage": (v) => `Unit ${str(v, "unit")} is ${str(v, "order")} and may not choose to disengage.`,
     "combat/already_declared": (v) => `Unit ${str(v, "unit")} has already declared its disengagement.`,
+    "casualties/no_choice_due": (v) => `Unit ${str(v, "unit")} has no casualties to choose now.`,
+    "casualties/choice_not_allowed": (v) => `Unit ${str(v, "unit")} must remove exactly ${str(v, "asked")} different models of its ${str(v, "of")} (given: ${str(v, "models")}).`,
   },
   enter: figureHooks({ combat: enterCombat, "movement.compulsory": compulsoryDisengage }),
   legal: legalCombatActions,

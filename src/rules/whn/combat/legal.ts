@@ -13,9 +13,10 @@ import { combatOfUnit, declaredDisengagements } from "./disengage.js";
 import { unfoughtCombats } from "./drive.js";
 import { redressChoices } from "./redress.js";
 import { splitAnswers } from "./split.js";
+import { casualtyAnswers, type ChooseCasualtiesAction } from "../shooting/casualtyChoice.js";
 
 /** Any combat action. */
-export type CombatAction = FightAction | ChallengeAction | AnswerChallengeAction | RestrainAction | RedressAction | SplitAttacksAction | DisengageAction;
+export type CombatAction = FightAction | ChallengeAction | AnswerChallengeAction | RestrainAction | RedressAction | SplitAttacksAction | DisengageAction | ChooseCasualtiesAction;
 
 /** The combat this decision's units belong to. */
 function combatOf(state: BattleState, targets: readonly string[]): CombatId | null {
@@ -40,6 +41,11 @@ export function legalCombatActions(state: BattleState): CombatAction[] {
     if (d.kind === "redress" && d.unit !== null) {
       const unit = d.unit;
       return redressChoices(state, unit, d.targets[0] as string).map((files): CombatAction => ({ type: "combat/redress", unit, files }));
+    }
+    // WHN-FORM-8: the models to remove, the default (farthest from the cause) first.
+    if (d.kind === "casualtyChoice" && d.unit !== null) {
+      const unit = d.unit;
+      return casualtyAnswers(state, d).map((models): CombatAction => ({ type: "casualties/choose", unit, models }));
     }
     const combat = combatOf(state, d.targets);
     const c = combat === null ? undefined : state.combats[combat];

@@ -3,7 +3,7 @@
  * (WHN-FORM-8, CORE-SHOOT-6, CORE-SAVE-2) and wounds on characters.
  */
 import type { ActionContext } from "../../../engine/context.js";
-import type { BattleState } from "../../../state/battle.js";
+import type { BattleState, Decision } from "../../../state/battle.js";
 import type { Vec2 } from "../../../state/common.js";
 import type { CharacterId, UnitId } from "../../../state/ids.js";
 import type { Dice } from "../../../dice/index.js";
@@ -11,15 +11,28 @@ import { toHitRolls } from "../../../dice/index.js";
 import { applyHits } from "../casualties.js";
 import { commitCasualties } from "../combined.js";
 import { getUnit, withCharacter, removeUnit } from "../unit.js";
+import { asksCasualties, casualtyDecision, withWoundsOnly } from "./casualtyChoice.js";
 
 /**
  * Removes the casualties of `unsaved` one-wound hits from a unit (CORE-SHOOT-5, CORE-SAVE-2,
- * WHN-FORM-8; command models last, CORE-STD-3); a unit left with no models is destroyed.
+ * WHN-FORM-8; command models last, CORE-STD-3); a unit left with no models is destroyed. With `ask`
+ * and an owner to ask (`asksCasualties`), the models stay and the decision to push is returned.
  */
-export function woundUnit(state: BattleState, ctx: ActionContext, id: UnitId, unsaved: number, from: Vec2): { state: BattleState; removed: number } {
+export function woundUnit(
+  state: BattleState,
+  ctx: ActionContext,
+  id: UnitId,
+  unsaved: number,
+  from: Vec2,
+  ask?: { readonly cause: UnitId | null },
+): { state: BattleState; removed: number; asked?: Decision } {
   const u = getUnit(state, id);
   if (u === undefined || unsaved <= 0) return { state, removed: 0 };
   const r = applyHits(u, new Array<number>(unsaved).fill(1), from);
+  // The owner picks which models go (WHN-FORM-8, `core.ownerChoices: "ask"`): only the wounds now.
+  if (ask !== undefined && asksCasualties(state, u, r.removed)) {
+    return { state: withWoundsOnly(state, u, r.unit.woundsTaken), removed: 0, asked: casualtyDecision(u, r.removed, from, ask.cause) };
+  }
   const next = r.unit;
   ctx.emit("unit/casualties", "WHN-FORM-8", {
     unit: id,

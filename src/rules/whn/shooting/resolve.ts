@@ -5,12 +5,13 @@
  * sir" die, then to-wound dice body by body, then saves, then the Panic test's 2D6.
  */
 import type { ActionContext, Outcome } from "../../../engine/context.js";
-import type { BattleState } from "../../../state/battle.js";
+import type { BattleState, Decision } from "../../../state/battle.js";
 import type { JsonValue } from "../../../state/common.js";
 import type { CharacterId, UnitId } from "../../../state/ids.js";
 import { getUnit, withUnit } from "../unit.js";
 import { woundCharacter, woundUnit, rollShotAgainst } from "./damage.js";
 import { shootingPanic } from "./panic.js";
+import { pauseForCasualties } from "./casualtyChoice.js";
 import { shotSituation, type BodyScores, type Situation } from "./situation.js";
 import { rollAtLeast, rollHits } from "./volley.js";
 
@@ -131,13 +132,19 @@ export function resolveShooting(state: BattleState, ctx: ActionContext, req: Res
   });
   if (s.initialVolley) ctx.emit("shooting/initialVolley", "WHN-SHOOT-6", { unit: s.shooter.id });
   const from = s.shooter.position;
+  // Stand and shoot finishes within the charge response: its losses are never paused for.
+  const ask = s.standAndShoot ? undefined : { cause: s.shooter.id };
+  const asked: Decision[] = [];
   bodies.forEach((b, i) => {
     const u = unsaved[i] ?? 0;
-    if (b.kind === "unit") next = woundUnit(next, ctx, b.id as UnitId, u, from).state;
-    else next = woundCharacter(next, ctx, b.id as CharacterId, u);
+    if (b.kind === "unit") {
+      const w = woundUnit(next, ctx, b.id as UnitId, u, from, ask);
+      next = w.state;
+      if (w.asked !== undefined) asked.push(w.asked);
+    } else next = woundCharacter(next, ctx, b.id as CharacterId, u);
   });
-  for (const b of bodies) {
-    if (b.kind === "unit") next = shootingPanic(next, b.id as UnitId, ctx).state;
-  }
+  const hit = bodies.filter((b) => b.kind === "unit").map((b) => b.id as UnitId);
+  if (asked.length > 0) return { ok: true, state: pauseForCasualties(next, asked, hit) };
+  for (const id of hit) next = shootingPanic(next, id, ctx).state;
   return { ok: true, state: next };
 }

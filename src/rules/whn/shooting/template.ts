@@ -6,7 +6,7 @@
 import type { ActionContext, Outcome } from "../../../engine/context.js";
 import { fail, ok } from "../../../engine/context.js";
 import { violation } from "../../../engine/violation.js";
-import type { BattleState } from "../../../state/battle.js";
+import type { BattleState, Decision } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import type { MissileWeapon, Unit } from "../../../state/unit.js";
 import { rollToHit } from "../../../dice/index.js";
@@ -24,6 +24,7 @@ import { woundUnit } from "./damage.js";
 import { firingModels } from "./firers.js";
 import { isVeteranLights, toHitScore, type ToHitInput } from "./modifiers.js";
 import { shootingPanic } from "./panic.js";
+import { pauseForCasualties } from "./casualtyChoice.js";
 import { bodyScores, shooterProblem } from "./situation.js";
 import { movedThisTurn, othersPlaced, terrainOf } from "./sightlines.js";
 import { rollAtLeast, rollHits } from "./volley.js";
@@ -171,7 +172,14 @@ export function fireVolley(state: BattleState, a: VolleyRequest, ctx: ActionCont
     return w - saved;
   });
   let next = withUnit(state, { ...s, flags: { ...s.flags, shot: true } });
-  hits.forEach((b, i) => (next = woundUnit(next, ctx, b.u.id, unsaved[i] ?? 0, s.position).state));
+  const asked: Decision[] = [];
+  hits.forEach((b, i) => {
+    const w = woundUnit(next, ctx, b.u.id, unsaved[i] ?? 0, s.position, { cause: s.id });
+    next = w.state;
+    if (w.asked !== undefined) asked.push(w.asked);
+  });
+  // The owners pick the losses of their extended-order units first (WHN-FORM-8), then the Panic tests.
+  if (asked.length > 0) return ok(pauseForCasualties(next, asked, hits.map((b) => b.u.id)));
   for (const b of hits) next = shootingPanic(next, b.u.id, ctx).state;
   return ok(next);
 }

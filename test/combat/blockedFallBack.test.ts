@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { applyUnknown as apply, legalActions, withScriptedDice, type BattleState, type BattleEvent } from "../../src/index.js";
+import { engaged, deepFreeze, foot, horse } from "../fixtures/combat.js";
+
+const ok = (s: BattleState, action: unknown): { state: BattleState; events: readonly BattleEvent[] } => {
+  const r = apply(s, action);
+  if (!r.ok) throw new Error(JSON.stringify(r.violation));
+  return r;
+};
+const ev = (events: readonly BattleEvent[], type: string) => events.filter((e) => e.type === type);
+const unit = (s: BattleState, id: string) => s.units[id as never]!;
+
+const PROFILE = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 };
+// a strikes first and kills 3 (5 to-hit, 3 to-wound), b's 2 fighters miss; b's Break test 1+1 passes.
+const A_WINS_B_HOLDS = [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1];
+// The hussars (6 in front) strike first: 6 to-hit, 3 to-wound; b's 5 front models miss; Break test 1+1.
+const CAV_WINS_B_HOLDS = [6, 6, 6, 1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1];
+
+/**
+ * a (fr) beats b (gb) front to front at y 24; b (4 ranks deep, to y ≈ 27.15) has its friend c 0.35"
+ * behind it, so its fall back cannot start (WHN-BREAK-2 stops 0.5" short) and it flees instead.
+ */
+function blocked(a: Record<string, unknown> = {}, extra: { units?: never[] } = {}): BattleState {
+  return engaged({ profile: PROFILE, ...a }, {}, { units: [foot("c", "gb", { position: { x: 36, y: 27.5 }, facing: 270 }), ...(extra.units ?? [])] });
+}
+
+describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK-1, WHN-BREAK-2, AMB-29)", () => {
+  it("WHN-BREAK-1 / WHN-BREAK-2: the loser that passed but cannot get clear flees, and the winner fighting nobody else is asked whether to pursue", () => {
+    const s = deepFreeze(withScriptedDice(blocked(), [...A_WINS_B_HOLDS, 3, 4]));
+    const r = ok(s, { type: "combat/fight" });
+    expect(ev(r.events, "combat/breakTest")[0]).toMatchObject({ unit: "b", passed: true });
+    expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b", from: "a", rule: "WHN-BREAK-2" });
+    expect(ev(r.events, "unit/fled")[0]).toMatchObject({ unit: "b", roll: 7, rule: "WHN-BREAK-2" });
+    expect(unit(r.state, "b").order).toBe("FLEEING");
+    expect(r.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
+    // Nothing after the fall backs has happened yet: the aftermath waits for the decision.
+    expect(ev(r.events, "combat/aftermathDone")).toEqual([]);
+    expect(legalActions(r.state)).toEqual([
+      { type: "combat/restrain", unit: "a", pursue: true },
+      { type: "combat/restrain", unit: "a", pursue: false },
+    ]);
+  });
+
+  it("WHN-BREAK-1 / CORE-PURS-4: pursuing the flight with a higher roll catches it; the aftermath then ends once", () => {
+    const s = withScriptedDice(blocked(), [...A_WINS_B_HOLDS, 3, 4, 6, 5]);
+    const r1 = ok(s, { type: "combat/fight" });
+    const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: true });
+    expect(ev(r2.events, "combat/pursuit")[0]).toMatchObject({ unit: "a", quarry: "b", roll: 11, fleeRoll: 7, caught: true });
+    expect(unit(r2.state, "b").removed?.reason).toBe("destroyed");
+    // b fell back only once (the blocked attempt); no second fall back on the way out.
+    expect(ev([...r1.events, ...r2.events], "combat/fallBackBlocked")).toHaveLength(1);
+    expect(ev(r2.events, "combat/aftermathDone")).toHaveLength(1);
+    expect(r2.state.pending).toEqual([]);
+  });
+
+  it("WHN-BREAK-1 / CORE-PURS-1: a restraint test passed keeps the winner where it stands", () => {
+    const s = withScriptedDice(blocked(), [...A_WINS_B_HOLDS, 3, 4, 1, 1]);
+    const r1 = ok(s, { type: "combat/fight" });
+    const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: false });
+    expect(ev(r2.events, "combat/restraintTest")[0]).toMatchObject({ unit: "a", passed: true });
+    expect(unit(r2.state, "a").position).toEqual({ x: 36, y: 24 });
+    expect(r2.state.combats).toEqual({});
+  });
+
+  it("WHN-BREAK-2 / CORE-BREAK-3: the loser whose fall back became a flight has broken, so its standard is captured (CORE-STD-4)", () => {
+    const base = blocked();
+    const b = base.units["b" as never]!;
+    const s = withScriptedDice({ ...base, units: { ...base.units, b: { ...b, command: { ...b.command, standard: true } } } } as BattleState, [...A_WINS_B_HOLDS, 3, 4]);
+    const r = ok(s, { type: "combat/fight" });
+    expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b" });
+    expect(ev(r.events, "combat/standardCaptured")[0]).toMatchObject({ unit: "b", by: "a", rule: "CORE-STD-4" });
+    expect(unit(r.state, "b").command.standard).toBe(false);
+    expect(unit(r.state, "a").standardsCaptured).toEqual(["b"]);
+  });
+
+  it("WHN-BREAK-5 / WHN-BREAK-1: a square that wins never pursues, even a blocked fall back's flight", () => {
+    // The square's 6 attacks: 3 hit, 3 wound; b's 2 miss; Break test 1+1; flight 3+4.
+    const s = withScriptedDice(blocked({ formation: "SQUARE", files: 5 }), [6, 6, 6, 1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 3, 4]);
+    const r = ok(s, { type: "combat/fight" });
+    expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b" });
+    expect(ev(r.events, "combat/noPursuit")[0]).toMatchObject({ unit: "a", rule: "WHN-BREAK-5" });
+    expect(r.state.pending).toEqual([]);
+    expect(ev(r.events, "combat/aftermathDone")).toHaveLength(1);
+  });
+
+  it("WHN-BREAK-4 / WHN-BREAK-1: cavalry whose opponent's fall back became a flight pursue instead of falling back", () => {
+    const s = withScriptedDice(blocked(horse("a", "fr", { position: { x: 36, y: 24 }, facing: 90 }) as never), [...CAV_WINS_B_HOLDS, 3, 4]);
+    const r = ok(s, { type: "combat/fight" });
+    expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b" });
+    expect(r.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
+    const r2 = ok(r.state, { type: "combat/restrain", unit: "a", pursue: false });
+    expect(ev(r2.events, "combat/fellBack").filter((e) => e["unit"] === "a")).toEqual([]);
+  });
+});
