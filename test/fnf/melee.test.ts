@@ -297,12 +297,61 @@ describe("FnF melee", () => {
     }
   });
 
+  it("FNF-MEL-1: with two attackers the one with most bases in contact leads, not the first to arrive; stand losses fall on the lead only", () => {
+    const s = twoMelees();
+    expect(s.fnf?.melees["melee-1"]?.attackers).toEqual(["fr1", "fr2"]);
+    // Assault falters (2 + 3 − 10 = −5): both attackers disordered, the lead loses one stand.
+    const byContact = fight(s, [1, 1, 4, 4]);
+    expect(events(byContact, "fnf/meleeRolled")[0]).toMatchObject({ lead: "fr2", difference: -5, result: "ASSAULT_FALTERS" });
+    expect([unit(byContact, "fr1").bases, unit(byContact, "fr2").bases]).toEqual([2, 3]);
+    expect([unit(byContact, "fr1").disordered, unit(byContact, "fr2").disordered]).toEqual([true, true]);
+    const named = fight(s, [1, 1, 4, 4], { lead: "fr1" });
+    expect(events(named, "fnf/meleeRolled")[0]).toMatchObject({ lead: "fr1", difference: -5, result: "ASSAULT_FALTERS" });
+    expect([unit(named, "fr1").bases, unit(named, "fr2").bases]).toEqual([1, 4]);
+  });
+
+  it("FNF-MEL-1a: fighting one melee removes only that melee; the other is still pending and is fought next", () => {
+    const s = twoMelees();
+    const first = fight(s, [3, 3, 3, 3]);
+    expect(Object.keys(first.fnf?.melees ?? {})).toEqual(["melee-2"]);
+    expect(first.fnf?.melees["melee-2"]).toMatchObject({ defender: "gb3", attackers: ["fr3"] });
+    expect(unit(first, "gb3")).toMatchObject({ bases: 6, disordered: false });
+    const second = playWith(first, [3, 3, 3, 3], { type: "fnf/resolveMelee", melee: "melee-2" });
+    expect(events(second, "fnf/meleeRolled").map((e) => [e["lead"], e["defender"], e["result"]])).toEqual([
+      ["fr2", "gb1", "HARD_PRESSED"],
+      ["fr3", "gb3", "HARD_PRESSED"],
+    ]);
+    expect(second.fnf?.melees).toEqual({});
+  });
+
   it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
     const s = play(withDice(contact(), [3, 3, 3, 3]), { type: "turn/advance" });
     expect(s.fnf?.melees).toEqual({});
     expect(events(s, "fnf/meleeRolled")).toHaveLength(1);
   });
 });
+
+/**
+ * Two melees (FNF-MEL-1a): fr1 (2 stands) touches gb1 with 2 bases first, then fr2 (4 stands) with
+ * all 5 of its bases; fr3 contacts gb3 alone 30" away.
+ */
+function twoMelees(): S {
+  let s = fnfBattle({
+    units: {
+      fr1: brigade("fr1", "fr", 25.32, 20, { bases: 2, nation: "french" }),
+      fr2: brigade("fr2", "fr", 19, 20, { bases: 4, nation: "french" }),
+      gb1: brigade("gb1", "gb", 20, 30),
+      fr3: brigade("fr3", "fr", 50, 20, { nation: "french" }),
+      gb3: brigade("gb3", "gb", 50, 30),
+    },
+  });
+  s = advanceTo(s, "maneuver");
+  for (const [id, x, target] of [["fr1", 25.32, "gb1"], ["fr2", 19, "gb1"], ["fr3", 50, "gb3"]] as const) {
+    s = playWith(s, [6, 6], { type: "fnf/maneuver", unit: id });
+    s = play(s, { type: "fnf/move", unit: id, path: [{ x, y: 30 }], target });
+  }
+  return advanceTo(s, "melee");
+}
 
 function withDice(s: S, d: number[]): S {
   return { ...s, dice: { kind: "scripted", d6: d, angles: [], draws: 0 } } as S;
