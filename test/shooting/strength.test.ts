@@ -84,5 +84,8 @@ describe("shooting rules held exactly", () => {
     // n0 needs no follow-up while n1 does: the 6 still takes the follow-up die.
     expect(shot([6, 2], 6, 8)).toEqual(["screen", 1]);
     expect(shot([6, 5], 6, 8)).toEqual(["target", 1]);
+    // A 6 when neither score needs a follow-up takes no follow-up die (the next die stays unread).
+    expect(shot([6, 2], 5, 6)).toEqual(["target", 2]);
+    expect(shot([6, 2], 4, 6)).toEqual(["target", 2]);
   });
 });
