@@ -324,6 +324,41 @@ describe("FnF melee", () => {
     expect(second.fnf?.melees).toEqual({});
   });
 
+  it("FNF-ART-5 and FNF-MEL-5: a battery swept is captured and credited; driven back it is silenced, damaged and withdrawn, each logged", () => {
+    const bat = { id: "gb1", side: "gb", kind: "battery", arm: "artillery", bases: 1, battery: { type: "FOOT" }, position: { x: 20, y: 30 }, facing: 270 };
+    const trace = (st: S, dice: number[]) => {
+      const r = apply(withScriptedDice(st, dice), { type: "fnf/resolveMelee", melee: "melee-1" });
+      if (!r.ok) throw new Error(r.violation.code);
+      return { state: r.state, events: r.events.slice(1).map((e) => { const x = e as unknown as Record<string, unknown>; return [e.type, e.rule, x["unit"] ?? x["defender"], x["how"] ?? x["reason"] ?? x["result"]]; }) };
+    };
+    const swept = trace(contact({}, {}, { gb1: bat }), [6, 6, 1, 1]);
+    expect(swept.events).toEqual([
+      ["fnf/meleeResult", "FNF-MEL-5", "gb1", "SWEPT"],
+      ["fnf/unitRemoved", "FNF-MEL-5", "gb1", "captured"],
+    ]);
+    expect(swept.state.fnf?.captured["fr"]).toBe(1);
+    const driven = trace(contact({}, {}, { gb1: bat }), [2, 2, 2, 2]);
+    expect(driven.events).toEqual([
+      ["fnf/meleeResult", "FNF-MEL-5", "gb1", "DRIVEN_BACK"],
+      ["fnf/silenced", "FNF-MEL-5", "gb1", undefined],
+      ["fnf/damaged", "FNF-ART-5", "gb1", undefined],
+      ["fnf/movedAway", "FNF-MEL-6", "gb1", "beyondMusket"],
+      ["fnf/carriedPosition", "FNF-MEL-7", "fr1", undefined],
+    ]);
+    expect(driven.state.fnf?.captured["fr"] ?? 0).toBe(0);
+  });
+
+  it("FNF-MEL-5: Swept captures the defender's attached leaders before its stands", () => {
+    const leaders = { gbd: { id: "gbd", side: "gb", rank: "division", position: { x: 22, y: 31 }, attachedTo: "gb1" } };
+    const r = apply(withScriptedDice(contact({}, {}, {}, leaders), [6, 6, 1, 1]), { type: "fnf/resolveMelee", melee: "melee-1" });
+    if (!r.ok) throw new Error(r.violation.code);
+    expect(r.events.map((e) => e.type)).toEqual(["fnf/meleeRolled", "fnf/meleeResult", "fnf/leaderLost", "fnf/disordered", "fnf/basesLost", "fnf/basesLost", "fnf/movedAway", "fnf/breakthrough"]);
+    expect(r.events[1]).toMatchObject({ result: "SWEPT", difference: 10 });
+    expect(r.events[2]).toMatchObject({ leader: "gbd", how: "captured", rule: "FNF-LDR-3" });
+    expect(r.state.fnf?.leaders["gbd"]?.lost).toBe("captured");
+    expect(unit(r.state, "gb1")).toMatchObject({ bases: 4, disordered: true });
+  });
+
   it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
     const s = play(withDice(contact(), [3, 3, 3, 3]), { type: "turn/advance" });
     expect(s.fnf?.melees).toEqual({});
