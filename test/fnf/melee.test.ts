@@ -359,6 +359,24 @@ describe("FnF melee", () => {
     expect(unit(r.state, "gb1")).toMatchObject({ bases: 4, disordered: true });
   });
 
+  it("FNF-MEL-7: a Swept breakthrough that contacts another enemy fights that melee at once, the breaker leading with +1", () => {
+    // gb2 stands 1" right of gb1, its front facing west: fr1 turns toward it and makes contact within half a move.
+    const s = contact({}, {}, { gb2: brigade("gb2", "gb", 25.8, 36, { facing: 180 }) });
+    const r = fight(s, [6, 6, 1, 1, 3, 3, 3, 3]);
+    expect(events(r, "fnf/breakthrough")).toEqual([expect.objectContaining({ unit: "fr1", target: "gb2", contact: true })]);
+    expect(events(r, "fnf/meleeRolled").map((e) => [e["lead"], e["defender"], e["difference"], e["result"]])).toEqual([
+      ["fr1", "gb1", 11, "SWEPT"],
+      ["fr1", "gb2", 2, "HARD_PRESSED"],
+    ]);
+    expect(events(r, "fnf/meleeRolled")[1]?.["attackerModifiers"]).toEqual([
+      { name: "fresh", value: 2 },
+      { name: "frenchOrCavalryAttacker", value: 1 },
+      { name: "breakthrough", value: 1 },
+    ]);
+    expect(unit(r, "gb2")).toMatchObject({ disordered: true, bases: 6 });
+    expect(r.fnf?.melees).toEqual({});
+  });
+
   it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
     const s = play(withDice(contact(), [3, 3, 3, 3]), { type: "turn/advance" });
     expect(s.fnf?.melees).toEqual({});
