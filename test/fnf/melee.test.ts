@@ -377,6 +377,26 @@ describe("FnF melee", () => {
     expect(r.fnf?.melees).toEqual({});
   });
 
+  it("FNF-MEL-1a: a melee lapses only when one side has no unit left; a removed attacker leaves the other to fight alone", () => {
+    const s = twoMelees();
+    const gone = (st: S, ...ids: string[]): S => {
+      const units = { ...st.fnf?.units };
+      for (const id of ids) units[id] = { ...unit(st, id), removed: "destroyed" };
+      return { ...st, fnf: { ...st.fnf, units } } as S;
+    };
+    // fr2 gone: fr1 leads alone and counts only its own 2 stands against 6 (outnumbered 3:1).
+    const alone = fight(gone(s, "fr2"), [3, 3, 3, 3]);
+    expect(events(alone, "fnf/meleeRolled")[0]).toMatchObject({ lead: "fr1", defender: "gb1" });
+    expect(events(alone, "fnf/meleeRolled")[0]?.["attackerModifiers"]).toContainEqual({ name: "outnumbered3to1", value: -3 });
+    expect(Object.keys(alone.fnf?.melees ?? {})).toEqual(["melee-2"]);
+    // The defender gone, or every attacker gone: no roll, the melee is dropped, the other stays.
+    for (const ids of [["gb1"], ["fr1", "fr2"]]) {
+      const lapsed = fight(gone(s, ...ids), []);
+      expect(events(lapsed, "fnf/meleeRolled")).toEqual([]);
+      expect(Object.keys(lapsed.fnf?.melees ?? {})).toEqual(["melee-2"]);
+    }
+  });
+
   it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
     const s = play(withDice(contact(), [3, 3, 3, 3]), { type: "turn/advance" });
     expect(s.fnf?.melees).toEqual({});
