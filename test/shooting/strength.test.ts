@@ -87,5 +87,9 @@ describe("shooting rules held exactly", () => {
     // A 6 when neither score needs a follow-up takes no follow-up die (the next die stays unread).
     expect(shot([6, 2], 5, 6)).toEqual(["target", 2]);
     expect(shot([6, 2], 4, 6)).toEqual(["target", 2]);
+    // A 6 against a target its cover makes unhittable (n1 10+) hits the screen, no follow-up die read.
+    expect(shot([6, 2], 5, 10)).toEqual(["screen", 2]);
+    // A 5 passes n0 = 5 but not n1 = 6 (no follow-up at either): the screen.
+    expect(shot([5, 2], 5, 6)).toEqual(["screen", 2]);
   });
 });
