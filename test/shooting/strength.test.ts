@@ -74,6 +74,8 @@ describe("shooting rules held exactly", () => {
     expect(firingModels({ ...good, formation: "SQUARE", ranks: [25], figures: 25, order: "DISORDERED" })).toEqual({ count: 6, rule: "WHN-SHOOT-10" });
     // Skirmishers: every model; an OPEN_ORDER unit DISORDERED fires its front rank only.
     expect(firingModels({ ...good, formation: "EXTENDED_ORDER", ranks: [10], figures: 10, moved: true })).toEqual({ count: 10, rule: "WHN-SHOOT-9" });
+    expect(firingModels({ ...good, formation: "EXTENDED_ORDER", ranks: [10], figures: 10, order: "DISORDERED" })).toEqual({ count: 10, rule: "WHN-SHOOT-9" });
+    expect(firingModels({ ...good, formation: "EXTENDED_ORDER", ranks: [10], figures: 10, onHillTwoRanks: true })).toEqual({ count: 10, rule: "WHN-SHOOT-9" });
     expect(firingModels({ ...good, formation: "OPEN_ORDER", ranks: [6, 6], figures: 12 })).toEqual({ count: 12, rule: "WHN-SHOOT-9" });
     expect(firingModels({ ...good, formation: "OPEN_ORDER", ranks: [6, 6], figures: 12, order: "DISORDERED" })).toEqual({ count: 6, rule: "WHN-SHOOT-11" });
     expect(firingModels({ ...good, formation: "OPEN_ORDER", ranks: [6, 6], figures: 12, onHillTwoRanks: true })).toEqual({ count: 12, rule: "WHN-SHOOT-9" });
