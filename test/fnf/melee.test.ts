@@ -297,12 +297,134 @@ describe("FnF melee", () => {
     }
   });
 
+  it("FNF-MEL-1: with two attackers the one with most bases in contact leads, not the first to arrive; stand losses fall on the lead only", () => {
+    const s = twoMelees();
+    expect(s.fnf?.melees["melee-1"]?.attackers).toEqual(["fr1", "fr2"]);
+    // Assault falters (2 + 3 − 10 = −5): both attackers disordered, the lead loses one stand.
+    const byContact = fight(s, [1, 1, 4, 4]);
+    expect(events(byContact, "fnf/meleeRolled")[0]).toMatchObject({ lead: "fr2", difference: -5, result: "ASSAULT_FALTERS" });
+    expect([unit(byContact, "fr1").bases, unit(byContact, "fr2").bases]).toEqual([2, 3]);
+    expect([unit(byContact, "fr1").disordered, unit(byContact, "fr2").disordered]).toEqual([true, true]);
+    const named = fight(s, [1, 1, 4, 4], { lead: "fr1" });
+    expect(events(named, "fnf/meleeRolled")[0]).toMatchObject({ lead: "fr1", difference: -5, result: "ASSAULT_FALTERS" });
+    expect([unit(named, "fr1").bases, unit(named, "fr2").bases]).toEqual([1, 4]);
+  });
+
+  it("FNF-MEL-1a: fighting one melee removes only that melee; the other is still pending and is fought next", () => {
+    const s = twoMelees();
+    const first = fight(s, [3, 3, 3, 3]);
+    expect(Object.keys(first.fnf?.melees ?? {})).toEqual(["melee-2"]);
+    expect(first.fnf?.melees["melee-2"]).toMatchObject({ defender: "gb3", attackers: ["fr3"] });
+    expect(unit(first, "gb3")).toMatchObject({ bases: 6, disordered: false });
+    const second = playWith(first, [3, 3, 3, 3], { type: "fnf/resolveMelee", melee: "melee-2" });
+    expect(events(second, "fnf/meleeRolled").map((e) => [e["lead"], e["defender"], e["result"]])).toEqual([
+      ["fr2", "gb1", "HARD_PRESSED"],
+      ["fr3", "gb3", "HARD_PRESSED"],
+    ]);
+    expect(second.fnf?.melees).toEqual({});
+  });
+
+  it("FNF-ART-5 and FNF-MEL-5: a battery swept is captured and credited; driven back it is silenced, damaged and withdrawn, each logged", () => {
+    const bat = { id: "gb1", side: "gb", kind: "battery", arm: "artillery", bases: 1, battery: { type: "FOOT" }, position: { x: 20, y: 30 }, facing: 270 };
+    const trace = (st: S, dice: number[]) => {
+      const r = apply(withScriptedDice(st, dice), { type: "fnf/resolveMelee", melee: "melee-1" });
+      if (!r.ok) throw new Error(r.violation.code);
+      return { state: r.state, events: r.events.slice(1).map((e) => { const x = e as unknown as Record<string, unknown>; return [e.type, e.rule, x["unit"] ?? x["defender"], x["how"] ?? x["reason"] ?? x["result"]]; }) };
+    };
+    const swept = trace(contact({}, {}, { gb1: bat }), [6, 6, 1, 1]);
+    expect(swept.events).toEqual([
+      ["fnf/meleeResult", "FNF-MEL-5", "gb1", "SWEPT"],
+      ["fnf/unitRemoved", "FNF-MEL-5", "gb1", "captured"],
+    ]);
+    expect(swept.state.fnf?.captured["fr"]).toBe(1);
+    const driven = trace(contact({}, {}, { gb1: bat }), [2, 2, 2, 2]);
+    expect(driven.events).toEqual([
+      ["fnf/meleeResult", "FNF-MEL-5", "gb1", "DRIVEN_BACK"],
+      ["fnf/silenced", "FNF-MEL-5", "gb1", undefined],
+      ["fnf/damaged", "FNF-ART-5", "gb1", undefined],
+      ["fnf/movedAway", "FNF-MEL-6", "gb1", "beyondMusket"],
+      ["fnf/carriedPosition", "FNF-MEL-7", "fr1", undefined],
+    ]);
+    expect(driven.state.fnf?.captured["fr"] ?? 0).toBe(0);
+  });
+
+  it("FNF-MEL-5: Swept captures the defender's attached leaders before its stands", () => {
+    const leaders = { gbd: { id: "gbd", side: "gb", rank: "division", position: { x: 22, y: 31 }, attachedTo: "gb1" } };
+    const r = apply(withScriptedDice(contact({}, {}, {}, leaders), [6, 6, 1, 1]), { type: "fnf/resolveMelee", melee: "melee-1" });
+    if (!r.ok) throw new Error(r.violation.code);
+    expect(r.events.map((e) => e.type)).toEqual(["fnf/meleeRolled", "fnf/meleeResult", "fnf/leaderLost", "fnf/disordered", "fnf/basesLost", "fnf/basesLost", "fnf/movedAway", "fnf/breakthrough"]);
+    expect(r.events[1]).toMatchObject({ result: "SWEPT", difference: 10 });
+    expect(r.events[2]).toMatchObject({ leader: "gbd", how: "captured", rule: "FNF-LDR-3" });
+    expect(r.state.fnf?.leaders["gbd"]?.lost).toBe("captured");
+    expect(unit(r.state, "gb1")).toMatchObject({ bases: 4, disordered: true });
+  });
+
+  it("FNF-MEL-7: a Swept breakthrough that contacts another enemy fights that melee at once, the breaker leading with +1", () => {
+    // gb2 stands 1" right of gb1, its front facing west: fr1 turns toward it and makes contact within half a move.
+    const s = contact({}, {}, { gb2: brigade("gb2", "gb", 25.8, 36, { facing: 180 }) });
+    const r = fight(s, [6, 6, 1, 1, 3, 3, 3, 3]);
+    expect(events(r, "fnf/breakthrough")).toEqual([expect.objectContaining({ unit: "fr1", target: "gb2", contact: true })]);
+    expect(events(r, "fnf/meleeRolled").map((e) => [e["lead"], e["defender"], e["difference"], e["result"]])).toEqual([
+      ["fr1", "gb1", 11, "SWEPT"],
+      ["fr1", "gb2", 2, "HARD_PRESSED"],
+    ]);
+    expect(events(r, "fnf/meleeRolled")[1]?.["attackerModifiers"]).toEqual([
+      { name: "fresh", value: 2 },
+      { name: "frenchOrCavalryAttacker", value: 1 },
+      { name: "breakthrough", value: 1 },
+    ]);
+    expect(unit(r, "gb2")).toMatchObject({ disordered: true, bases: 6 });
+    expect(r.fnf?.melees).toEqual({});
+  });
+
+  it("FNF-MEL-1a: a melee lapses only when one side has no unit left; a removed attacker leaves the other to fight alone", () => {
+    const s = twoMelees();
+    const gone = (st: S, ...ids: string[]): S => {
+      const units = { ...st.fnf?.units };
+      for (const id of ids) units[id] = { ...unit(st, id), removed: "destroyed" };
+      return { ...st, fnf: { ...st.fnf, units } } as S;
+    };
+    // fr2 gone: fr1 leads alone and counts only its own 2 stands against 6 (outnumbered 3:1).
+    const alone = fight(gone(s, "fr2"), [3, 3, 3, 3]);
+    expect(events(alone, "fnf/meleeRolled")[0]).toMatchObject({ lead: "fr1", defender: "gb1" });
+    expect(events(alone, "fnf/meleeRolled")[0]?.["attackerModifiers"]).toContainEqual({ name: "outnumbered3to1", value: -3 });
+    expect(Object.keys(alone.fnf?.melees ?? {})).toEqual(["melee-2"]);
+    // The defender gone, or every attacker gone: no roll, the melee is dropped, the other stays.
+    for (const ids of [["gb1"], ["fr1", "fr2"]]) {
+      const lapsed = fight(gone(s, ...ids), []);
+      expect(events(lapsed, "fnf/meleeRolled")).toEqual([]);
+      expect(Object.keys(lapsed.fnf?.melees ?? {})).toEqual(["melee-2"]);
+    }
+  });
+
   it("FNF-MEL-1a: a melee not fought in the melee phase is fought when the next turn begins", () => {
     const s = play(withDice(contact(), [3, 3, 3, 3]), { type: "turn/advance" });
     expect(s.fnf?.melees).toEqual({});
     expect(events(s, "fnf/meleeRolled")).toHaveLength(1);
   });
 });
+
+/**
+ * Two melees (FNF-MEL-1a): fr1 (2 stands) touches gb1 with 2 bases first, then fr2 (4 stands) with
+ * all 5 of its bases; fr3 contacts gb3 alone 30" away.
+ */
+function twoMelees(): S {
+  let s = fnfBattle({
+    units: {
+      fr1: brigade("fr1", "fr", 25.32, 20, { bases: 2, nation: "french" }),
+      fr2: brigade("fr2", "fr", 19, 20, { bases: 4, nation: "french" }),
+      gb1: brigade("gb1", "gb", 20, 30),
+      fr3: brigade("fr3", "fr", 50, 20, { nation: "french" }),
+      gb3: brigade("gb3", "gb", 50, 30),
+    },
+  });
+  s = advanceTo(s, "maneuver");
+  for (const [id, x, target] of [["fr1", 25.32, "gb1"], ["fr2", 19, "gb1"], ["fr3", 50, "gb3"]] as const) {
+    s = playWith(s, [6, 6], { type: "fnf/maneuver", unit: id });
+    s = play(s, { type: "fnf/move", unit: id, path: [{ x, y: 30 }], target });
+  }
+  return advanceTo(s, "melee");
+}
 
 function withDice(s: S, d: number[]): S {
   return { ...s, dice: { kind: "scripted", d6: d, angles: [], draws: 0 } } as S;

@@ -46,6 +46,8 @@ describe("disorder", () => {
   it("WHN-DIS-4: an unrallied DISORDERED unit makes no voluntary move, may shoot at BS −1, and may not disengage (AMB-107)", () => {
     expect(stationaryReason(dis, s0.options)).toEqual({ reason: "disordered", rule: "WHN-DIS-4" });
     expect(mayMoveVoluntarily(good, s0.options)).toBe(true);
+    expect(mayMoveVoluntarily(dis, s0.options)).toBe(false);
+    expect(mayMoveVoluntarily({ ...good, order: "FLEEING" }, s0.options)).toBe(false);
     expect(shootingBsModifier(dis)).toBe(-1);
     expect(shootingBsModifier(good)).toBe(0);
     expect(mayDisengage(dis)).toBe(false);

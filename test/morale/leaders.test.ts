@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { combatId, unitId, type BattleState } from "../../src/index.js";
-import { effectiveLeadership } from "../../src/rules/whn/leadership.js";
+import { effectiveLeadership, leadershipPassChance, leadershipTest } from "../../src/rules/whn/leadership.js";
+import { roller } from "../../src/dice/roller.js";
+import { scriptedDice } from "../../src/dice/state.js";
 import { footprintDistance } from "../../src/geometry/rect.js";
 import { characterFootprint, footprintOf } from "../../src/rules/whn/unit.js";
 import { removeModels } from "../../src/rules/whn/casualties.js";
@@ -65,6 +67,36 @@ describe("leaders and the General", () => {
     expect(ld(dis, "fr-1")).toMatchObject({ disorder: -1, value: 6 });
     const high = patchUnit(cumulative, "fr-1", { profile: { ...unit(cumulative, "fr-1").profile, Ld: 10 } });
     expect(ld(high, "fr-1").value).toBe(10);
+  });
+
+  it("WHN-LEAD-1: the leaders within 12\" are listed in id order, whatever order they were set up in", () => {
+    const s = withLeaders([
+      ["ney", "fr", { position: { x: 44, y: 24 } }],
+      ["lannes", "fr", { position: { x: 30, y: 28 } }],
+    ]);
+    expect(ld(s, "fr-1").leadersNear).toEqual(["lannes", "ney"]);
+  });
+
+  it("WHN-LEAD-4: an EXTENDED_ORDER unit uses neither a joined leader's Ld nor a leader within 12\"", () => {
+    const s = withLeaders([
+      ["ney", "fr", { position: { x: 44, y: 24 } }],
+      ["lannes", "fr", { position: { x: 36, y: 24 }, joinedTo: "fr-1", profile: { M: 4, WS: 4, BS: 4, S: 3, T: 3, W: 2, I: 4, A: 2, Ld: 9 } }],
+    ]);
+    expect(ld(s, "fr-1")).toMatchObject({ base: 9, leadersNear: ["ney"], value: 10 });
+    const ext = patchUnit(s, "fr-1", { formation: "EXTENDED_ORDER" });
+    expect(ld(ext, "fr-1")).toMatchObject({ base: 6, leadersNear: [], leaderBonus: 0, value: 6 });
+  });
+
+  it("CORE-GEN-3: a Leadership test passes when 2D6 is at most the target, and reads exactly two dice", () => {
+    const at = (d: number[], target: number) => {
+      const dice = roller(scriptedDice(d));
+      return { ...leadershipTest(dice, target), draws: dice.draws };
+    };
+    expect(at([3, 4], 7)).toEqual({ dice: [3, 4], total: 7, target: 7, passed: true, draws: 2 });
+    expect(at([4, 4], 7)).toEqual({ dice: [4, 4], total: 8, target: 7, passed: false, draws: 2 });
+    expect(at([1, 1], 2)).toMatchObject({ total: 2, passed: true });
+    expect(leadershipPassChance(7)).toBeCloseTo(21 / 36, 12);
+    expect(leadershipPassChance(2)).toBeCloseTo(1 / 36, 12);
   });
 
   it("CORE-GNRL-1: in WHN the General's Ld is not lent to units within 12\"; he gives +1 like any leader (WHN-LEAD-5)", () => {

@@ -66,6 +66,28 @@ describe("shooting rules held exactly", () => {
     expect(firingModels({ ...input, formation: "ATTACK_COLUMN", figures: 0 })).toEqual({ count: 0, rule: "WHN-SHOOT-9" });
   });
 
+  it("WHN-SHOOT-10, WHN-SHOOT-11 and HR-HILL-1: squares fire a quarter, skirmishers all, disordered units their front rank, a hill two full ranks", () => {
+    const good = { order: "GOOD", moved: false } as const;
+    // A square: a quarter of its models, rounded down, on a hill and when DISORDERED too.
+    expect(firingModels({ ...good, formation: "SQUARE", ranks: [25], figures: 25 })).toEqual({ count: 6, rule: "WHN-SHOOT-10" });
+    expect(firingModels({ ...good, formation: "SQUARE", ranks: [25], figures: 25, onHillTwoRanks: true })).toEqual({ count: 6, rule: "WHN-SHOOT-10" });
+    expect(firingModels({ ...good, formation: "SQUARE", ranks: [25], figures: 25, order: "DISORDERED" })).toEqual({ count: 6, rule: "WHN-SHOOT-10" });
+    // Skirmishers: every model; an OPEN_ORDER unit DISORDERED fires its front rank only.
+    expect(firingModels({ ...good, formation: "EXTENDED_ORDER", ranks: [10], figures: 10, moved: true })).toEqual({ count: 10, rule: "WHN-SHOOT-9" });
+    expect(firingModels({ ...good, formation: "EXTENDED_ORDER", ranks: [10], figures: 10, order: "DISORDERED" })).toEqual({ count: 10, rule: "WHN-SHOOT-9" });
+    expect(firingModels({ ...good, formation: "EXTENDED_ORDER", ranks: [10], figures: 10, onHillTwoRanks: true })).toEqual({ count: 10, rule: "WHN-SHOOT-9" });
+    expect(firingModels({ ...good, formation: "OPEN_ORDER", ranks: [6, 6], figures: 12 })).toEqual({ count: 12, rule: "WHN-SHOOT-9" });
+    expect(firingModels({ ...good, formation: "OPEN_ORDER", ranks: [6, 6], figures: 12, order: "DISORDERED" })).toEqual({ count: 6, rule: "WHN-SHOOT-11" });
+    expect(firingModels({ ...good, formation: "OPEN_ORDER", ranks: [6, 6], figures: 12, onHillTwoRanks: true })).toEqual({ count: 12, rule: "WHN-SHOOT-9" });
+    // A block fires its front rank; on a hill two full ranks; a DISORDERED line on a hill only its front rank.
+    expect(firingModels({ ...good, formation: "BLOCK", ranks: [5, 5], figures: 10 })).toEqual({ count: 5, rule: "CORE-SHOOT-2" });
+    expect(firingModels({ ...good, formation: "BLOCK", ranks: [5, 5], figures: 10, onHillTwoRanks: true })).toEqual({ count: 10, rule: "HR-HILL-1" });
+    expect(firingModels({ ...good, formation: "LINE", ranks: [8, 7], figures: 15, onHillTwoRanks: false })).toEqual({ count: 11, rule: "WHN-SHOOT-9" });
+    expect(firingModels({ ...good, formation: "LINE", ranks: [8, 7], figures: 15, onHillTwoRanks: true, moved: true })).toEqual({ count: 15, rule: "HR-HILL-1" });
+    expect(firingModels({ ...good, formation: "LINE", ranks: [8, 7], figures: 15, onHillTwoRanks: true, order: "DISORDERED" })).toEqual({ count: 8, rule: "WHN-SHOOT-11" });
+    expect(firingModels({ ...good, formation: "LINE", ranks: [], figures: 1 })).toEqual({ count: 0, rule: "WHN-SHOOT-9" });
+  });
+
   it("HR-COVER-3: one roll read at n1 (with the screen's cover) and n0 (without): target, screen or miss", () => {
     // n0 = 5, n1 = 7 (6 then 4+): a 5 fails n1 but passes n0, no follow-up die is taken.
     expect(shot([5], 5, 7)).toEqual(["screen", 1]);
@@ -84,5 +106,12 @@ describe("shooting rules held exactly", () => {
     // n0 needs no follow-up while n1 does: the 6 still takes the follow-up die.
     expect(shot([6, 2], 6, 8)).toEqual(["screen", 1]);
     expect(shot([6, 5], 6, 8)).toEqual(["target", 1]);
+    // A 6 when neither score needs a follow-up takes no follow-up die (the next die stays unread).
+    expect(shot([6, 2], 5, 6)).toEqual(["target", 2]);
+    expect(shot([6, 2], 4, 6)).toEqual(["target", 2]);
+    // A 6 against a target its cover makes unhittable (n1 10+) hits the screen, no follow-up die read.
+    expect(shot([6, 2], 5, 10)).toEqual(["screen", 2]);
+    // A 5 passes n0 = 5 but not n1 = 6 (no follow-up at either): the screen.
+    expect(shot([5, 2], 5, 6)).toEqual(["screen", 2]);
   });
 });
