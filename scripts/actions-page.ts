@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { ActionSchema } from "../src/engine/actions.js";
 import { routeOf } from "../src/engine/router.js";
+import { registerAllRulesets } from "../src/engine/all.js";
 import type { ActionType } from "../src/engine/actions.js";
 
 type Json = { [k: string]: unknown };
@@ -61,6 +62,7 @@ export function actionsPage(): string {
     const props = (js["properties"] ?? {}) as { [k: string]: Json };
     const required = new Set((js["required"] as string[] | undefined) ?? []);
     const type = String((props["type"] ?? {})["const"] ?? "?");
+    registerAllRulesets(); // the routes of every ruleset (the router knows only registered ones)
     const route = routeOf(type as ActionType);
     const rulesets = route?.rulesets.join(", ") ?? "all";
     const phases = route === undefined || route.phases === "any" ? "any" : route.phases.join(", ");

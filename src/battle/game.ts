@@ -11,7 +11,7 @@ import type { JsonValue } from "../state/common.js";
 import type { Action } from "../engine/actions.js";
 import type { InputError, Result } from "../engine/violation.js";
 import { applyUnknown, applyTrusted, type ApplyResult } from "../engine/apply.js";
-import { createBattleUnknown, createBattleWithEvents } from "../engine/create.js";
+import { createBattleUnknown, createBattleWithEvents } from "../engine/all.js";
 import { adopt, own } from "../engine/owned.js";
 import type { VictorySpec } from "../state/victory.js";
 import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";

@@ -18,6 +18,7 @@ import { greedyBot } from "../bots/greedy.js";
 import { searchBot } from "../bots/mcts.js";
 import { mixSeed } from "../bots/rng.js";
 import { beginPreparedWithEvents, prepareBattle, type PreparedBattle } from "../engine/create.js";
+import { registerAllRulesets } from "../engine/all.js";
 import { playAction, playApplied } from "./game.js";
 import { advance } from "../engine/advance.js";
 import { newRecord, type BattleRecord } from "./record.js";
@@ -70,6 +71,7 @@ const prepared = new WeakMap<Scenario, PreparedBattle>();
 
 /** The first state of a scenario's battle with a seed: `startBattle(scenarioSetup(scenario, seed), scenario.victory)`, its setup validated once per scenario. */
 function beginScenario(scenario: Scenario, seed: number): { state: BattleState; events: BattleEvent[] } {
+  registerAllRulesets(); // whole-battle helpers play every ruleset
   let battle = prepared.get(scenario);
   if (battle === undefined) {
     const p = prepareBattle({ ...scenarioSetup(scenario, seed), victory: scenario.victory });

@@ -6,7 +6,7 @@ import type { BattleEvent, BattleResult, BattleState } from "../state/battle.js"
 import type { BattleSetup } from "../state/setup.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted, type ApplyResult } from "../engine/apply.js";
-import { createBattleWithEvents } from "../engine/create.js";
+import { createBattleWithEvents } from "../engine/all.js";
 import { legalActions } from "../engine/decisions.js";
 import { formatInputError, formatViolation } from "../engine/format.js";
 import { FusilladeError } from "../engine/violation.js";

@@ -1,10 +1,16 @@
 import * as z from "zod";
 import { turnModule } from "./turn.js";
-import { movementModule, shootingModule, combatModule, moraleModule, artilleryModule, fnfModule } from "./modules.js";
+import { movementModule } from "../rules/whn/movement/index.js";
+import { shootingModule } from "../rules/whn/shooting/index.js";
+import { combatModule } from "../rules/whn/combat/index.js";
+import { moraleModule } from "../rules/whn/morale/index.js";
+import { artilleryModule } from "../rules/whn/artillery/index.js";
+import { fnfModule } from "../rules/fnf/index.js";
 
 /**
  * Zod schema of every action the engine accepts: a discriminated union on the namespaced `type`
- * (`"turn/advance"`, `"movement/move"`, `"shooting/fire"`, …). Parse at the boundary only.
+ * (`"turn/advance"`, `"movement/move"`, `"shooting/fire"`, …) of every ruleset. `apply` and `parseAction`
+ * parse with the union of the registered rulesets' actions, which is this one from the root entry.
  */
 export const ActionSchema = z.discriminatedUnion("type", [
   ...turnModule.actions,

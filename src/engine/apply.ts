@@ -3,13 +3,12 @@ import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { JsonValue } from "../state/common.js";
 import type { RuleId } from "../state/ids.js";
 import type { ActionContext, EventDraft } from "./context.js";
-import { ActionSchema, type Action, type ActionInput } from "./actions.js";
-import { routeOf } from "./router.js";
-import { FACTS_RECORDERS } from "./modules.js";
+import type { Action, ActionInput } from "./actions.js";
+import { routeOf, routedActionSchema } from "./router.js";
+import { FACTS_RECORDERS, ensureRuleset } from "./modules.js";
 import { toIssues } from "./issues.js";
 import { scanInput } from "./scan.js";
 import { FusilladeError, violation, type InputIssue, type Violation } from "./violation.js";
-import { bindFnfApply } from "../rules/fnf/legal.js";
 import type { EngineEvent } from "../events/catalogue.js";
 import { describe, plainCopy, UnreadableInput } from "./plain.js";
 import { adopt, ownRecent } from "./owned.js";
@@ -122,6 +121,7 @@ export function applyOwned(state: BattleState, action: Action): ApplyResult {
   if (state.turn.phase === "finished") {
     return { ok: false, violation: violation("battle/finished", "CORE-TURN-1", { gameTurn: state.turn.gameTurn }) };
   }
+  ensureRuleset(state.ruleset);
   const route = routeOf(action.type);
   if (route === undefined) return { ok: false, violation: violation("action/unknown_type", null, { type: action.type }) };
   if (!route.rulesets.includes(state.ruleset)) {
@@ -215,7 +215,7 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
   if (hostile.length > 0) {
     return { ok: false, violation: violation("action/invalid", null, { issues: hostile.map((i) => ({ path: [...i.path], message: i.message })) }) };
   }
-  const parsed = ActionSchema.safeParse(action);
+  const parsed = routedActionSchema().safeParse(action);
   if (!parsed.success) {
     const issues: InputIssue[] = toIssues(parsed.error);
     return {
@@ -229,6 +229,3 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 }
 
 export { EventSink };
-
-// The FnF legal-action lister dry-runs its candidates through the engine (see src/rules/fnf/legal.ts).
-bindFnfApply(applyOwned);

@@ -19,6 +19,7 @@ import { canonicalJson } from "../trust/hash.js";
 import type { BattleEvent } from "../state/battle.js";
 import { checkLoaded } from "../trust/catalogue.js";
 import { adopt, own } from "./owned.js";
+import { ensureRuleset } from "./modules.js";
 
 /** Largest JSON text {@link loadState} accepts (characters). */
 export const MAX_STATE_TEXT = 50_000_000;
@@ -219,6 +220,7 @@ export function beginPrepared(prepared: PreparedBattle, seed: number | string): 
 
 /** {@link beginPrepared}, with the events of the battle's opening (its history starts with them). */
 export function beginPreparedWithEvents(prepared: PreparedBattle, seed: number | string): { state: BattleState; events: BattleEvent[] } {
+  ensureRuleset(prepared.state.ruleset);
   const dice = roller(seedDice(seed));
   let wind = prepared.wind;
   if (wind === undefined) {

@@ -16,11 +16,10 @@ import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "./actions.js";
 import { otherSide } from "./sequence.js";
-import { PHASE_MODULES } from "./modules.js";
+import { registeredListings } from "./modules.js";
 import { applyOwned } from "./apply.js";
 import { adopt, isOwned, ownRecent } from "./owned.js";
 import { isDeferred, listLegal, type Candidate, type CandidateListing } from "./module.js";
-import { FALLBACK_LISTINGS, checkedListing } from "../battle/legal/index.js";
 
 /** Who must act next, and what about. */
 export type PendingDecision =
@@ -52,22 +51,12 @@ export function decidingSide(state: BattleState): SideId | null {
 
 const ADVANCE: Action = { type: "turn/advance" };
 
-let listings: readonly CandidateListing<Action>[] | null = null;
-
 /**
- * Each module's listing: its own `listing`, else its own `legal` (already checked), else the
- * fallback in src/battle/legal (built on first use, after every module has loaded).
+ * Each registered module's listing: its own `listing`, else its own `legal` (already checked), else
+ * its ruleset's fallback (src/battle/legal for WHN); see `registeredListings` in ./modules.ts.
  */
 function moduleListings(): readonly CandidateListing<Action>[] {
-  listings ??= PHASE_MODULES.flatMap((m): CandidateListing<Action>[] => {
-    const mod = m as { readonly listing?: CandidateListing<Action>; readonly legal?: (s: BattleState) => readonly Action[] };
-    if (mod.listing !== undefined) return [mod.listing];
-    const own = mod.legal;
-    if (own !== undefined) return [checkedListing((s) => [...own(s)])];
-    const fallback = FALLBACK_LISTINGS[m.name];
-    return fallback === undefined ? [] : [fallback];
-  });
-  return listings;
+  return registeredListings();
 }
 
 /** Listings already made, per state object (states are immutable, so a listing never goes stale). */

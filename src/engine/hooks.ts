@@ -1,25 +1,34 @@
 import type { MovementStep, Phase, Ruleset } from "../state/battle.js";
 import type { EnterHook } from "./context.js";
-import { PHASE_MODULES } from "./modules.js";
+import { PHASE_MODULES, registryVersion } from "./modules.js";
 
 /**
  * Hook keys: `"<ruleset>:<phase>"`, `"<ruleset>:movement.<step>"`, `"<ruleset>:endOfGameTurn"` and
  * `"<ruleset>:finished"`. Several modules may hook one point; they run in module order.
  */
-const HOOKS = new Map<string, EnterHook[]>();
-for (const m of PHASE_MODULES) {
-  const enter = (m as { enter?: { readonly [k: string]: EnterHook } }).enter;
-  if (enter === undefined) continue;
-  for (const [key, hook] of Object.entries(enter)) HOOKS.set(key, [...(HOOKS.get(key) ?? []), hook]);
+function combine(): Map<string, EnterHook> {
+  const hooks = new Map<string, EnterHook[]>();
+  for (const m of PHASE_MODULES) {
+    const enter = (m as { enter?: { readonly [k: string]: EnterHook } }).enter;
+    if (enter === undefined) continue;
+    for (const [key, hook] of Object.entries(enter)) hooks.set(key, [...(hooks.get(key) ?? []), hook]);
+  }
+  const combined = new Map<string, EnterHook>();
+  for (const [key, list] of hooks) {
+    combined.set(key, list.length === 1 ? (list[0] as EnterHook) : (state, ctx) => list.reduce((s, h) => h(s, ctx), state));
+  }
+  return combined;
 }
 
-/** Each point's combined hook, made once (the modules and their hooks are fixed at load). */
-const COMBINED = new Map<string, EnterHook>();
-for (const [key, hooks] of HOOKS) {
-  COMBINED.set(key, hooks.length === 1 ? (hooks[0] as EnterHook) : (state, ctx) => hooks.reduce((s, h) => h(s, ctx), state));
-}
+/** Each point's combined hook, made once per set of registered modules. */
+let COMBINED = new Map<string, EnterHook>();
+let combinedVersion = -1;
 
 /** The combined hook for a point of the turn sequence, if any module hooks it. */
 export function enterHook(ruleset: Ruleset, phase: Phase | "endOfGameTurn", step: MovementStep | null): EnterHook | undefined {
+  if (combinedVersion !== registryVersion()) {
+    COMBINED = combine();
+    combinedVersion = registryVersion();
+  }
   return COMBINED.get(step === null ? `${ruleset}:${phase}` : `${ruleset}:${phase}.${step}`);
 }

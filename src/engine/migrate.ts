@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { EventSchema, SCHEMA_VERSION, type BattleEvent, type BattleState } from "../state/battle.js";
 import { toIssues } from "./issues.js";
-import { FACTS_RECORDERS } from "./modules.js";
+import { FACTS_RECORDERS, ensureRuleset } from "./modules.js";
 import type { InputIssue } from "./violation.js";
 import { NO_FACTS } from "../state/facts.js";
 
@@ -36,6 +36,7 @@ export function migrateState(input: unknown): Migrated {
   for (const [i, e] of log.entries()) {
     if (e.seq !== i) return { ok: false, issues: [{ path: ["log", i, "seq"], message: `event sequence numbers run 0, 1, 2, …; expected ${i}`, code: "custom" }] };
   }
+  if (rest["ruleset"] === "whn" || rest["ruleset"] === "core" || rest["ruleset"] === "fnf") ensureRuleset(rest["ruleset"]);
   const record = typeof rest["ruleset"] === "string" ? FACTS_RECORDERS[rest["ruleset"] as BattleState["ruleset"]] : undefined;
   const combats = (isRecord(rest["combats"]) ? rest["combats"] : {}) as BattleState["combats"];
   const facts = record === undefined ? NO_FACTS : record(NO_FACTS as BattleState["facts"], log, combats);

@@ -5,7 +5,7 @@
 import type { BattleSetup } from "../state/setup.js";
 import type { BattleState } from "../state/battle.js";
 import type { InputError, Result } from "../engine/violation.js";
-import { createBattle } from "../engine/create.js";
+import { createBattle } from "../engine/all.js";
 import { toIssues } from "../engine/issues.js";
 import { ScenarioSchema, type Scenario, type VictorySpec } from "./format.js";
 import { characterFromEntry, unitFromEntry } from "./kinds.js";

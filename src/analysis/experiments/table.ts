@@ -4,7 +4,7 @@
  * numbers through the same rules code as a battle (firers, modifiers, ranks, squareness…).
  */
 import * as z from "zod";
-import { createBattle } from "../../engine/create.js";
+import { createBattle } from "../../engine/all.js";
 import { formatInputError } from "../../engine/format.js";
 import type { BattleState } from "../../state/battle.js";
 import { RulesOptionsSchema } from "../../state/options.js";
