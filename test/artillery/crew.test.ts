@@ -4,6 +4,8 @@ import { apply, legalActions, unitId, sideId } from "../../src/index.js";
 import { artilleryUpkeep, crewUnitId } from "../../src/rules/whn/artillery/index.js";
 import { battle, event, gun, line, patch, patchGun, play, refuse, step, unit } from "../fixtures/artillery.js";
 import { regiment } from "../fixtures/setups.js";
+import { footprintOf } from "../../src/rules/whn/unit.js";
+import { rectsOverlap } from "../../src/geometry/rect.js";
 
 // A British gun at (36, 30) facing south is charged by French hussars 14" away (front edges).
 function charged(spec: Parameters<typeof gun>[2] = {}, extra: Parameters<typeof battle>[0] = []): BattleState {
@@ -29,6 +31,17 @@ describe("gun charge responses (WHN-ART-6, WHN-ART-7)", () => {
     expect(crew).toMatchObject({ figures: 4, order: "FLEEING", troopType: "infantry" });
     expect(event(r.events, "unit/fled")).toMatchObject({ unit: crew.id, roll: 6, rule: "WHN-ART-6" });
     expect(unit(r.state, "gb-art")).toMatchObject({ figures: 0, position: { x: 36, y: 30 }, artillery: { abandoned: true } });
+  });
+
+  it("WHN-ART-6: foot crews fleeing through the gun they left never end on it (WHN-ART-16: it still stands; walk seed 101 #294)", () => {
+    // The hussars come from behind a limbered gun: the crew, placed behind it, run forward through it.
+    const s = patch(patch(charged({}, []), "gb-art", { formation: "LIMBERED" }), "fr-hus", { position: { x: 36, y: 44 }, facing: 270 });
+    const r = play(s, respond("flee"), [1, 1]);
+    const crew = unit(r.state, crewUnitId(unitId("gb-art")));
+    expect(event(r.events, "unit/fled")).toMatchObject({ unit: crew.id, roll: 2, passedThrough: ["gb-art"] });
+    const gunFp = footprintOf(unit(r.state, "gb-art"));
+    expect(footprintOf(crew).some((a) => gunFp.some((b) => rectsOverlap(a, b)))).toBe(false);
+    expect(crew.position.y).toBeLessThanOrEqual(unit(r.state, "gb-art").position.y);
   });
 
   it("WHN-ART-6: fire and flee (AMB-42): stand and shoot with −1, then flee with one die fewer (foot crew 1D6)", () => {
