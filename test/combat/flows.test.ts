@@ -4,6 +4,8 @@ import { makeContext } from "../../src/engine/apply.js";
 import { roller } from "../../src/dice/index.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";
 import { redress } from "../../src/rules/whn/combat/redress.js";
+import { footprintOf, layoutOf } from "../../src/rules/whn/unit.js";
+import { footprintDistance, rectsOverlap } from "../../src/geometry/rect.js";
 import { recorder } from "../../src/rules/whn/combat/recorder.js";
 import { engaged, foot } from "../fixtures/combat.js";
 
@@ -209,6 +211,19 @@ describe("redressing ranks", () => {
     const { ctx } = makeContext(s, roller(s.dice));
     const out = redress(s, recorder(ctx), "a", "b");
     expect(out.units["a" as never]!.files).toBe(9);
+  });
+
+  it("CORE-REDR-1: a winner with its enemy against a flank does not widen into it (the new files need room; walk seed 101 #5340)", () => {
+    const a = engaged({ files: 5, figures: 30, formation: "BLOCK" }).units["a" as never]!;
+    const { width, depth } = layoutOf(a);
+    // b's front edge on a's right flank, half way down it.
+    const s = engaged({ files: 5, figures: 30, formation: "BLOCK" }, { files: 3, figures: 9, position: { x: 36 + width / 2, y: 24 - depth / 2 }, facing: 180 });
+    expect(footprintDistance(footprintOf(s.units["a" as never]!), footprintOf(s.units["b" as never]!))).toBeCloseTo(0, 9);
+    const { ctx } = makeContext(s, roller(s.dice));
+    const out = redress(s, recorder(ctx), "a", "b");
+    expect(out.units["a" as never]!.files).toBe(5);
+    const fa = footprintOf(out.units["a" as never]!);
+    expect(footprintOf(out.units["b" as never]!).some((x) => fa.some((y) => rectsOverlap(x, y)))).toBe(false);
   });
 
   it("CORE-REDR-3: after a won round, models beyond the enemy's edge lap round: they fight and count +1 flank (WHN-CC-5 as AMB-17)", () => {
