@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
 import { apply, legalActions, unitId, sideId } from "../../src/index.js";
 import { artilleryUpkeep, crewUnitId } from "../../src/rules/whn/artillery/index.js";
+import { compulsoryFlees } from "../../src/rules/whn/morale/start.js";
+import { checkState } from "../../src/trust/index.js";
 import { battle, event, gun, line, patch, patchGun, play, refuse, step, unit } from "../fixtures/artillery.js";
 import { regiment } from "../fixtures/setups.js";
 import { footprintOf } from "../../src/rules/whn/unit.js";
@@ -91,6 +93,20 @@ describe("gun charge responses (WHN-ART-6, WHN-ART-7)", () => {
     expect(crew).toMatchObject({ figures: 4, removed: null });
     expect(unit(out.state, "gb-art")).toMatchObject({ figures: 0, artillery: { abandoned: true, shelteringIn: null } });
     expect(event(out.events, "artillery/leftShelter")["rule"]).toBe("WHN-ART-7");
+  });
+
+  it("WHN-ART-16 / WHN-ART-7: a gun whose crew shelter stays where it is when their square flees, and still takes up its ground", () => {
+    const sq = line("gb-sq", 34, { formation: "SQUARE", figures: 12, files: 3, position: { x: 40, y: 31 }, facing: 270 });
+    const sheltered = play(charged({}, [sq]), respond("shelter", { square: "gb-sq" }), []).state;
+    const fled = step(patch(sheltered, "gb-sq", { order: "FLEEING" }), artilleryUpkeep, []).state;
+    const gbCompulsory = { ...fled, pending: [], turn: { ...fled.turn, activeSide: sideId("gb"), step: "compulsory" as const } };
+    const r = step(gbCompulsory, compulsoryFlees, [3, 3, 3, 3]);
+    expect(r.events.filter((e) => e.type === "unit/fled").map((e) => e["unit"])).toEqual(["gb-sq"]);
+    expect(unit(r.state, "gb-art")).toMatchObject({ position: { x: 36, y: 30 }, facing: 270, order: "FLEEING", artillery: { shelteringIn: "gb-sq" } });
+    expect(checkState(r.state)).toEqual([]);
+    // The overlap invariant counts the gun: a unit standing on it is a breach.
+    const onGun = patch(sheltered, "fr-hus", { position: { x: 36, y: 31 } });
+    expect(checkState(onGun).map((b) => b.invariant)).toContain("unit.noOverlapAtAll");
   });
 });
 

@@ -112,6 +112,9 @@ export function fleeUnit(
 ): { state: BattleState; outcome: FleeResult; roll: number } {
   const u = getUnit(state, unit);
   if (u === undefined) throw new RangeError(`fleeUnit: unknown unit "${unit}"`);
+  // A gun whose crew shelter in a square stays where it is (WHN-ART-16): the crew flee with the
+  // square that carries them (WHN-ART-7, artillery upkeep), never with the gun.
+  if (u.artillery !== null && u.artillery.shelteringIn !== null) return { state, outcome: "moved", roll: 0 };
   const n = away.dice ?? fleeDiceCount(u);
   const dice: number[] = [];
   for (let i = 0; i < n; i++) dice.push(ctx.dice.d6());
