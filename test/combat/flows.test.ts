@@ -183,6 +183,19 @@ describe("disengaging", () => {
     expect(s.pending).toEqual([]);
   });
 
+  it("CORE-DISENG-1: a disengagement never backs into an enemy touching its rear that is not in its combat (walk seed 101 #731)", () => {
+    const depth = layoutOf(engaged().units["a" as never]!).depth;
+    const c = foot("c", "gb", { position: { x: 36, y: 24 - depth }, facing: 90, formation: "BLOCK", files: 3, figures: 45 });
+    const start = engaged({}, {}, { units: [c] });
+    let s = ok({ ...start, turn: { ...start.turn, phase: "movement", step: "declareCharges" } }, { type: "combat/disengage", unit: "a" }).state;
+    s = withScriptedDice(s, [2, 2]);
+    for (let i = 0; i < 3; i++) s = ok(s, { type: "turn/advance" }).state;
+    expect(s.turn.step).toBe("compulsory");
+    const fa = footprintOf(unit(s, "a"));
+    expect(footprintOf(unit(s, "c")).some((x) => fa.some((y) => rectsOverlap(x, y)))).toBe(false);
+    expect(unit(s, "a").facing).toBe(270);
+  });
+
   it("CORE-DISENG-2: failing, the unit breaks and flees and its enemies may pursue", () => {
     let s = ok(inMovement({}), { type: "combat/disengage", unit: "a" }).state;
     s = withScriptedDice(s, [6, 6, 3, 3]);
