@@ -19,6 +19,8 @@ import { otherSide } from "./sequence.js";
 import { PHASE_MODULES } from "./modules.js";
 import { applyOwned } from "./apply.js";
 import { adopt, ownRecent } from "./owned.js";
+import { FusilladeError } from "./violation.js";
+import { describe } from "./plain.js";
 import { isDeferred, listLegal, type Candidate, type CandidateListing } from "./module.js";
 import { FALLBACK_LISTINGS, checkedListing } from "../battle/legal/index.js";
 
@@ -143,6 +145,7 @@ const ADVANCE_LISTING = checkedListing(() => [ADVANCE]);
  */
 export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick | null {
   const state = adopt(input);
+  const draw = drawWith(rng);
   if (state.turn.phase === "finished") return null;
   const entries: Candidate<Action>[] = [];
   const owners: CandidateListing<Action>[] = [];
@@ -158,7 +161,7 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
   }
   const n = entries.length;
   for (let i = 0; i < n; i++) {
-    const j = i + rng.int(n - i);
+    const j = i + draw(n - i);
     const c = entries[j] as Candidate<Action>;
     const owner = owners[j] as CandidateListing<Action>;
     entries[j] = entries[i] as Candidate<Action>;
@@ -178,6 +181,30 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
     return { action: c, state: ownRecent(r.state), events: r.events };
   }
   return null;
+}
+
+/**
+ * The caller's random source, read defensively: a source that is not one (null, no `int`, a
+ * throwing Proxy) or that draws outside [0, n) is a programmer error, thrown as `engine/misuse`.
+ */
+function drawWith(rng: IntSource): (n: number) => number {
+  let int: unknown;
+  try {
+    int = (rng as { int?: unknown } | null)?.int;
+  } catch (e) {
+    throw new FusilladeError("engine/misuse", `sampleLegalAction: the random source could not be read (${describe(e)})`, { cause: e });
+  }
+  if (typeof int !== "function") throw new FusilladeError("engine/misuse", "sampleLegalAction: the random source has no int(n) method");
+  return (n) => {
+    let k: unknown;
+    try {
+      k = (int as (n: number) => unknown).call(rng, n);
+    } catch (e) {
+      throw new FusilladeError("engine/misuse", `sampleLegalAction: the random source failed (${describe(e)})`, { cause: e });
+    }
+    if (typeof k !== "number" || !Number.isInteger(k) || k < 0 || k >= n) throw new FusilladeError("engine/misuse", `sampleLegalAction: rng.int(${n}) gave ${String(k)}, not an integer in [0, ${n})`);
+    return k;
+  };
 }
 
 /** Dry run: whether an action would apply, without returning the next state. */
