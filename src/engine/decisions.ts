@@ -19,6 +19,8 @@ import { otherSide } from "./sequence.js";
 import { registeredListings } from "./modules.js";
 import { applyOwned } from "./apply.js";
 import { adopt, isOwned, ownRecent } from "./owned.js";
+import { FusilladeError } from "./violation.js";
+import { describe } from "./plain.js";
 import { isDeferred, listLegal, type Candidate, type CandidateListing } from "./module.js";
 
 /** Who must act next, and what about. */
@@ -238,6 +240,7 @@ const ADVANCE_AT = -1;
  */
 export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick | null {
   const state = adopt(input);
+  const draw = drawWith(rng);
   if (state.turn.phase === "finished") return null;
   const tried = triedOf(state);
   const m = tried.entries.length;
@@ -246,7 +249,7 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
   const n = state.pending.length === 0 ? m + 1 : m;
   if (n > m) order[m] = ADVANCE_AT;
   for (let i = 0; i < n; i++) {
-    const j = i + rng.int(n - i);
+    const j = i + draw(n - i);
     const at = order[j] as number;
     order[j] = order[i] as number;
     if (at === ADVANCE_AT) {
@@ -280,6 +283,30 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
     return { action: c, state: ownRecent(r.state), events: r.events };
   }
   return null;
+}
+
+/**
+ * The caller's random source, read defensively: a source that is not one (null, no `int`, a
+ * throwing Proxy) or that draws outside [0, n) is a programmer error, thrown as `engine/misuse`.
+ */
+function drawWith(rng: IntSource): (n: number) => number {
+  let int: unknown;
+  try {
+    int = (rng as { int?: unknown } | null)?.int;
+  } catch (e) {
+    throw new FusilladeError("engine/misuse", `sampleLegalAction: the random source could not be read (${describe(e)})`, { cause: e });
+  }
+  if (typeof int !== "function") throw new FusilladeError("engine/misuse", "sampleLegalAction: the random source has no int(n) method");
+  return (n) => {
+    let k: unknown;
+    try {
+      k = (int as (n: number) => unknown).call(rng, n);
+    } catch (e) {
+      throw new FusilladeError("engine/misuse", `sampleLegalAction: the random source failed (${describe(e)})`, { cause: e });
+    }
+    if (typeof k !== "number" || !Number.isInteger(k) || k < 0 || k >= n) throw new FusilladeError("engine/misuse", `sampleLegalAction: rng.int(${n}) gave ${String(k)}, not an integer in [0, ${n})`);
+    return k;
+  };
 }
 
 /** Dry run: whether an action would apply, without returning the next state. */

@@ -13,6 +13,8 @@
  * data. The check is one `WeakSet` lookup for the engine's own states, so the fast path stays fast.
  */
 import type { BattleState } from "../state/battle.js";
+import { FusilladeError } from "./violation.js";
+import { describe } from "./plain.js";
 
 /**
  * States built by this copy of the engine off the hot path (created, loaded, re-seeded, adopted),
@@ -66,38 +68,59 @@ export function adopt(state: BattleState): BattleState {
 }
 
 function adoptForeign(state: BattleState): BattleState {
-  if (typeof state !== "object" || state === null) return state;
-  // A spread keeps the object shape of the engine's own states (an object filled key by key gets
-  // another hidden class, and every rule reading it would slow down); foreign parts are replaced.
-  const out = { ...state } as unknown as Record<string, unknown>;
-  const seen = last;
-  for (const key in out) {
-    const v = out[key];
-    if (typeof v === "object" && v !== null && v !== seen[key] && !OWNED.has(v)) {
-      const copy = plainCopy(v) as object;
-      OWNED.add(copy);
-      put(out, key, copy);
+  // Anything but a record of the state's parts is refused before it is read (null, an array of a
+  // million items, a number); a state whose getters or Proxy traps throw, or that refers to itself,
+  // is refused as it is copied. Always the one error type, never a raw TypeError or RangeError.
+  if (typeof state !== "object" || state === null || Array.isArray(state)) throw notAState(`got ${state === null ? "null" : Array.isArray(state) ? "an array" : typeof state}`);
+  let out: Record<string, unknown>;
+  try {
+    // A spread keeps the object shape of the engine's own states (an object filled key by key gets
+    // another hidden class, and every rule reading it would slow down); foreign parts are replaced.
+    out = { ...state } as unknown as Record<string, unknown>;
+    const seen = last;
+    for (const key in out) {
+      const v = out[key];
+      if (typeof v === "object" && v !== null && v !== seen[key] && !OWNED.has(v)) {
+        const copy = plainCopy(v, 0) as object;
+        OWNED.add(copy);
+        put(out, key, copy);
+      }
     }
+  } catch (e) {
+    throw notAState(`it could not be read (${describe(e)})`, e);
+  }
+  const turn = out["turn"] as Record<string, unknown> | null | undefined;
+  if (typeof turn !== "object" || turn === null || typeof out["units"] !== "object" || out["units"] === null || !Array.isArray(out["pending"]) || typeof out["dice"] !== "object" || out["dice"] === null) {
+    throw notAState("it lacks the turn, units, pending decisions or dice of one");
   }
   return ownRecent(out as unknown as BattleState);
 }
+
+/** The error for a value handed where a battle state belongs (a programmer error: `engine/misuse`). */
+function notAState(why: string, cause?: unknown): FusilladeError {
+  return new FusilladeError("engine/misuse", `fusillade: not a battle state: ${why}; load one with loadState or parseState`, cause === undefined ? undefined : { cause });
+}
+
+/** Deepest nesting copied: a state is far shallower; deeper means a cycle or a hostile value. */
+const MAX_DEPTH = 64;
 
 /**
  * A deep copy of JSON-like data, read through any proxy. Objects are copied by spread, as the
  * engine builds its own, so the copies share their hidden classes (and rules stay monomorphic).
  */
-function plainCopy(value: unknown): unknown {
+function plainCopy(value: unknown, depth: number): unknown {
   if (typeof value !== "object" || value === null) return value;
+  if (depth > MAX_DEPTH) throw new RangeError(`nested more than ${MAX_DEPTH} levels deep (a cycle?)`);
   if (Array.isArray(value)) {
     const n = value.length;
     const out = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) out[i] = plainCopy(value[i]);
+    for (let i = 0; i < n; i++) out[i] = plainCopy(value[i], depth + 1);
     return out;
   }
   const out: Record<string, unknown> = { ...value };
   for (const key in out) {
     const v = out[key];
-    if (typeof v === "object" && v !== null) put(out, key, plainCopy(v));
+    if (typeof v === "object" && v !== null) put(out, key, plainCopy(v, depth + 1));
   }
   return out;
 }

@@ -2,8 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
 import { apply, legalActions, unitId, sideId } from "../../src/index.js";
 import { artilleryUpkeep, crewUnitId } from "../../src/rules/whn/artillery/index.js";
+import { compulsoryFlees } from "../../src/rules/whn/morale/start.js";
+import { checkState } from "../../src/trust/index.js";
 import { battle, event, gun, line, patch, patchGun, play, refuse, step, unit } from "../fixtures/artillery.js";
 import { regiment } from "../fixtures/setups.js";
+import { footprintOf } from "../../src/rules/whn/unit.js";
+import { rectsOverlap } from "../../src/geometry/rect.js";
 
 // A British gun at (36, 30) facing south is charged by French hussars 14" away (front edges).
 function charged(spec: Parameters<typeof gun>[2] = {}, extra: Parameters<typeof battle>[0] = []): BattleState {
@@ -29,6 +33,17 @@ describe("gun charge responses (WHN-ART-6, WHN-ART-7)", () => {
     expect(crew).toMatchObject({ figures: 4, order: "FLEEING", troopType: "infantry" });
     expect(event(r.events, "unit/fled")).toMatchObject({ unit: crew.id, roll: 6, rule: "WHN-ART-6" });
     expect(unit(r.state, "gb-art")).toMatchObject({ figures: 0, position: { x: 36, y: 30 }, artillery: { abandoned: true } });
+  });
+
+  it("WHN-ART-6: foot crews fleeing through the gun they left never end on it (WHN-ART-16: it still stands; walk seed 101 #294)", () => {
+    // The hussars come from behind a limbered gun: the crew, placed behind it, run forward through it.
+    const s = patch(patch(charged({}, []), "gb-art", { formation: "LIMBERED" }), "fr-hus", { position: { x: 36, y: 44 }, facing: 270 });
+    const r = play(s, respond("flee"), [1, 1]);
+    const crew = unit(r.state, crewUnitId(unitId("gb-art")));
+    expect(event(r.events, "unit/fled")).toMatchObject({ unit: crew.id, roll: 2, passedThrough: ["gb-art"] });
+    const gunFp = footprintOf(unit(r.state, "gb-art"));
+    expect(footprintOf(crew).some((a) => gunFp.some((b) => rectsOverlap(a, b)))).toBe(false);
+    expect(crew.position.y).toBeLessThanOrEqual(unit(r.state, "gb-art").position.y);
   });
 
   it("WHN-ART-6: fire and flee (AMB-42): stand and shoot with −1, then flee with one die fewer (foot crew 1D6)", () => {
@@ -78,6 +93,20 @@ describe("gun charge responses (WHN-ART-6, WHN-ART-7)", () => {
     expect(crew).toMatchObject({ figures: 4, removed: null });
     expect(unit(out.state, "gb-art")).toMatchObject({ figures: 0, artillery: { abandoned: true, shelteringIn: null } });
     expect(event(out.events, "artillery/leftShelter")["rule"]).toBe("WHN-ART-7");
+  });
+
+  it("WHN-ART-16 / WHN-ART-7: a gun whose crew shelter stays where it is when their square flees, and still takes up its ground", () => {
+    const sq = line("gb-sq", 34, { formation: "SQUARE", figures: 12, files: 3, position: { x: 40, y: 31 }, facing: 270 });
+    const sheltered = play(charged({}, [sq]), respond("shelter", { square: "gb-sq" }), []).state;
+    const fled = step(patch(sheltered, "gb-sq", { order: "FLEEING" }), artilleryUpkeep, []).state;
+    const gbCompulsory = { ...fled, pending: [], turn: { ...fled.turn, activeSide: sideId("gb"), step: "compulsory" as const } };
+    const r = step(gbCompulsory, compulsoryFlees, [3, 3, 3, 3]);
+    expect(r.events.filter((e) => e.type === "unit/fled").map((e) => e["unit"])).toEqual(["gb-sq"]);
+    expect(unit(r.state, "gb-art")).toMatchObject({ position: { x: 36, y: 30 }, facing: 270, order: "FLEEING", artillery: { shelteringIn: "gb-sq" } });
+    expect(checkState(r.state)).toEqual([]);
+    // The overlap invariant counts the gun: a unit standing on it is a breach.
+    const onGun = patch(sheltered, "fr-hus", { position: { x: 36, y: 31 } });
+    expect(checkState(onGun).map((b) => b.invariant)).toContain("unit.noOverlapAtAll");
   });
 });
 

@@ -40,6 +40,8 @@ const BOT_BATTLES: readonly { readonly name: string; readonly battle: BattleSpec
   { name: "quatre-bras (WHN)", battle: { fixed: "quatre-bras", seed: 5 }, botSeed: 3, maxActions: 400 },
   { name: "reverse-slope (WHN)", battle: { fixed: "reverse-slope", seed: 5 }, botSeed: 3, maxActions: 400 },
   { name: "skirmish-screen (WHN)", battle: { fixed: "skirmish-screen", seed: 5 }, botSeed: 3, maxActions: 400 },
+  { name: "spears-and-bows (CORE)", battle: { fixed: "spears-and-bows", seed: 5 }, botSeed: 3, maxActions: 400 },
+  { name: "cavalry-clash (CORE)", battle: { fixed: "cavalry-clash", seed: 5 }, botSeed: 3, maxActions: 400 },
   { name: "coa1811 (FnF)", battle: { fixed: "coa1811", seed: 5 }, botSeed: 3, maxActions: 400 },
   { name: "a random WHN setup", battle: { randomWhn: 11 }, botSeed: 4, maxActions: 250 },
   { name: "a random FnF setup", battle: { randomFnf: 11 }, botSeed: 4, maxActions: 250 },

@@ -124,6 +124,16 @@ describe("odds arguments", () => {
     expect(await runCli(["odds", "leadership", "--ld", "12"], io)).toBe(0);
   });
 
+  it("a chance of exactly 0 prints as 0 (not 0.0000); whole means and variances print without decimals", async () => {
+    const io = memoryIo();
+    expect(await runCli(["odds", "breakTest", "--ld", "2", "--margin", "20"], io)).toBe(0);
+    const text = io.out.join("");
+    expect(text).toMatch(/^fallBack +0$/m);
+    expect(text).toMatch(/^broke +100\.00 %$/m);
+    expect(text).toMatch(/^mean 1 {2}variance 0 {2}/m);
+    expect(text).not.toMatch(/0\.0000/);
+  });
+
   it("a question's own numbers are required: odds leadership without --ld is exit 2, not a silent default", async () => {
     const io = memoryIo();
     for (const args of [["leadership"], ["breakTest", "--ld", "7"], ["breakTest", "--margin", "2"], ["panic"], ["rally"], ["fnfFire"]]) {

@@ -4,6 +4,8 @@ import { makeContext } from "../../src/engine/apply.js";
 import { roller } from "../../src/dice/index.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";
 import { redress } from "../../src/rules/whn/combat/redress.js";
+import { footprintOf, layoutOf } from "../../src/rules/whn/unit.js";
+import { footprintDistance, rectsOverlap } from "../../src/geometry/rect.js";
 import { recorder } from "../../src/rules/whn/combat/recorder.js";
 import { engaged, foot } from "../fixtures/combat.js";
 
@@ -181,6 +183,19 @@ describe("disengaging", () => {
     expect(s.pending).toEqual([]);
   });
 
+  it("CORE-DISENG-1: a disengagement never backs into an enemy touching its rear that is not in its combat (walk seed 101 #731)", () => {
+    const depth = layoutOf(engaged().units["a" as never]!).depth;
+    const c = foot("c", "gb", { position: { x: 36, y: 24 - depth }, facing: 90, formation: "BLOCK", files: 3, figures: 45 });
+    const start = engaged({}, {}, { units: [c] });
+    let s = ok({ ...start, turn: { ...start.turn, phase: "movement", step: "declareCharges" } }, { type: "combat/disengage", unit: "a" }).state;
+    s = withScriptedDice(s, [2, 2]);
+    for (let i = 0; i < 3; i++) s = ok(s, { type: "turn/advance" }).state;
+    expect(s.turn.step).toBe("compulsory");
+    const fa = footprintOf(unit(s, "a"));
+    expect(footprintOf(unit(s, "c")).some((x) => fa.some((y) => rectsOverlap(x, y)))).toBe(false);
+    expect(unit(s, "a").facing).toBe(270);
+  });
+
   it("CORE-DISENG-2: failing, the unit breaks and flees and its enemies may pursue", () => {
     let s = ok(inMovement({}), { type: "combat/disengage", unit: "a" }).state;
     s = withScriptedDice(s, [6, 6, 3, 3]);
@@ -209,6 +224,19 @@ describe("redressing ranks", () => {
     const { ctx } = makeContext(s, roller(s.dice));
     const out = redress(s, recorder(ctx), "a", "b");
     expect(out.units["a" as never]!.files).toBe(9);
+  });
+
+  it("CORE-REDR-1: a winner with its enemy against a flank does not widen into it (the new files need room; walk seed 101 #5340)", () => {
+    const a = engaged({ files: 5, figures: 30, formation: "BLOCK" }).units["a" as never]!;
+    const { width, depth } = layoutOf(a);
+    // b's front edge on a's right flank, half way down it.
+    const s = engaged({ files: 5, figures: 30, formation: "BLOCK" }, { files: 3, figures: 9, position: { x: 36 + width / 2, y: 24 - depth / 2 }, facing: 180 });
+    expect(footprintDistance(footprintOf(s.units["a" as never]!), footprintOf(s.units["b" as never]!))).toBeCloseTo(0, 9);
+    const { ctx } = makeContext(s, roller(s.dice));
+    const out = redress(s, recorder(ctx), "a", "b");
+    expect(out.units["a" as never]!.files).toBe(5);
+    const fa = footprintOf(out.units["a" as never]!);
+    expect(footprintOf(out.units["b" as never]!).some((x) => fa.some((y) => rectsOverlap(x, y)))).toBe(false);
   });
 
   it("CORE-REDR-3: after a won round, models beyond the enemy's edge lap round: they fight and count +1 flank (WHN-CC-5 as AMB-17)", () => {

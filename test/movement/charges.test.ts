@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withScriptedDice, type BattleState } from "../../src/index.js";
+import { legalActions, withScriptedDice, type BattleState } from "../../src/index.js";
 import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, unitOf, type AnyAction } from "../fixtures/movement.js";
 
 const declare = (unit: string, target: string, face?: string): AnyAction => ({ type: "movement/declareCharge", unit, target, ...(face === undefined ? {} : { face }) });
@@ -154,6 +154,15 @@ describe("charge moves", () => {
     expect(unitOf(r.state, "fr-1").removed).toMatchObject({ reason: "destroyed" });
     const away = toStep(must(withScriptedDice(s, [6, 6]), respond("fr-1", "flee")), "chargeMoves");
     expect(ofType(run(away, chargeMove("gb-2")).events, "charge/failed")[0]).toMatchObject({ rule: "CORE-CHRG-6" });
+  });
+
+  it("CORE-CHRG-3: a charger that fled before moving has no charge move to make; the step's end cancels its charge (walk seed 101 #5251)", () => {
+    const s = patch(held(declared(hussarsOnColumn(), ["gb-2", "fr-1"])), "gb-2", { order: "FLEEING" });
+    expect(refused(s, chargeMove("gb-2"))).toMatchObject({ code: "movement/charger_fleeing", rule: "CORE-CHRG-3" });
+    expect(legalActions(s).filter((a) => a.type === "movement/chargeMove")).toEqual([]);
+    const r = run(s, { type: "turn/advance" });
+    expect(ofType(r.events, "charge/cancelled")).toMatchObject([{ unit: "gb-2", why: "charger fled", rule: "CORE-CHRG-3" }]);
+    expect(r.state.turn.step).toBe("remaining");
   });
 
   it("CORE-CHRG-8: a unit that charged is marked as having charged (it may not shoot)", () => {

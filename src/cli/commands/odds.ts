@@ -102,6 +102,16 @@ function pct(p: number): string {
   return `${(p * 100).toFixed(2).padStart(6)} %`;
 }
 
+/** A chance as text: exactly 0 is `0` (no spurious digits), anything else a percentage. */
+function chance(p: number): string {
+  return p === 0 ? "0" : pct(p);
+}
+
+/** A mean or a variance: whole numbers as they are (`0`, not `0.0000`), others to 4 places. */
+function decimal(x: number): string {
+  return Number.isInteger(x) ? String(x) : x.toFixed(4);
+}
+
 /** The answer as text. */
 export function oddsText(a: OddsAnswer): string {
   const lines: string[] = [];
@@ -114,8 +124,8 @@ export function oddsText(a: OddsAnswer): string {
     lines.push(`${name.padEnd(20)} ${pct(p)}  ${pct(atLeast.get(x) ?? 0)}`);
   }
   lines.push("");
-  lines.push(`mean ${a.mean.toFixed(4)}  variance ${a.variance.toFixed(4)}  quantiles 5/25/50/75/95 %: ${a.quantiles.p05} ${a.quantiles.p25} ${a.quantiles.p50} ${a.quantiles.p75} ${a.quantiles.p95}`);
-  for (const [k, v] of Object.entries(a.events)) lines.push(`${k.padEnd(20)} ${Number.isInteger(v) || k.startsWith("mean") ? v.toFixed(4) : pct(v)}`);
+  lines.push(`mean ${decimal(a.mean)}  variance ${decimal(a.variance)}  quantiles 5/25/50/75/95 %: ${a.quantiles.p05} ${a.quantiles.p25} ${a.quantiles.p50} ${a.quantiles.p75} ${a.quantiles.p95}`);
+  for (const [k, v] of Object.entries(a.events)) lines.push(`${k.padEnd(20)} ${k.startsWith("mean") ? decimal(v) : chance(v)}`);
   return `${lines.join("\n")}\n`;
 }
 

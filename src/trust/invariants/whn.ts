@@ -27,9 +27,13 @@ export function unitsInCombat(s: BattleState): Set<string> {
   return out;
 }
 
-/** Whether a unit takes up table space for the overlap check (in play, with figures, not sheltering, not merged into its parent). */
+/**
+ * Whether a unit takes up table space for the overlap check: in play with figures, not merged into
+ * its parent, or a gun still on the table (a gun whose crew fled, died or shelter in a square stays
+ * where it is, WHN-ART-16; the sheltering crew take no room of their own, WHN-ART-7).
+ */
 function occupies(u: Unit): boolean {
-  return u.removed === null && u.mergedInto === null && (u.figures > 0 || u.troopType === "artillery") && (u.artillery?.shelteringIn ?? null) === null;
+  return u.removed === null && u.mergedInto === null && (u.figures > 0 || u.troopType === "artillery");
 }
 
 /** Starting figures of the detachments merged into each unit (their models stand in its ranks, WHN-DET-5). */

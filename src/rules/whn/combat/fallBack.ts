@@ -29,14 +29,24 @@ export function shifted(u: Unit, by: Vec2): Unit {
   return { ...u, position: add(u.position, by), models: u.models === null ? null : u.models.map((m) => ({ ...m, x: m.x + by.x, y: m.y + by.y })) };
 }
 
+/** How far along its move a backing unit is looked ahead to tell an enemy it leaves from one it would push into. */
+const LEAVING_PROBE = 0.05;
+
 /**
  * Polygons of everything a backing unit may not cross: other units (except the enemies it is
  * touching, which it is leaving) and impassable terrain. A friend it touches still blocks: it may
  * pass close to the units it leaves, never through a unit (WHN-BREAK-2).
  */
-function blockersFor(state: BattleState, u: Unit, ignore: ReadonlySet<string>): Polygon[] {
+function blockersFor(state: BattleState, u: Unit, ignore: ReadonlySet<string>, dir: Vec2): Polygon[] {
   const fp = footprintOf(u);
-  const units = unitsInPlay(state).filter((o) => o.id !== u.id && !ignore.has(o.id) && (o.side === u.side || !inContact(footprintDistance(fp, footprintOf(o)))));
+  // An enemy it touches is one it leaves only when the move takes it away, not into it (a
+  // disengagement away from one foe may head for another enemy touching its side).
+  const ahead = footprintAt(fp, dir, LEAVING_PROBE);
+  const leaves = (o: Unit): boolean => {
+    const ofp = footprintOf(o);
+    return inContact(footprintDistance(fp, ofp)) && !ahead.some((a) => ofp.some((b) => rectsOverlap(a, b)));
+  };
+  const units = unitsInPlay(state).filter((o) => o.id !== u.id && !ignore.has(o.id) && (o.side === u.side || !leaves(o)));
   const terrain = state.terrain.filter((t) => t.tags.impassable === true).map((t) => t.polygon as Polygon);
   return [...units.flatMap((o) => footprintOf(o).map(rectPolygon)), ...terrain];
 }
@@ -51,7 +61,7 @@ export function travel(state: BattleState, u: Unit, dir: Vec2, distance: number,
   const start = footprintOf(u);
   const reach = Math.min(distance, travelOnTable(start, dir, distance, state.table));
   if (reach <= nudge) return Math.max(0, reach);
-  const hit = firstApproach(footprintAt(start, dir, nudge), dir, reach - nudge, blockersFor(state, u, ignore), STOP_SHORT);
+  const hit = firstApproach(footprintAt(start, dir, nudge), dir, reach - nudge, blockersFor(state, u, ignore, dir), STOP_SHORT);
   // A blocker met at once (hit 0) stops the unit where it stands: the nudge would carry it into a friend it barely touches.
   return hit === null ? reach : hit === 0 ? 0 : Math.max(0, Math.min(reach, hit + nudge));
 }

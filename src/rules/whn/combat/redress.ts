@@ -9,7 +9,7 @@ import { toLocal } from "../../../geometry/frame.js";
 import type { UnitLayout } from "../../../geometry/layout.js";
 import { footprintDistance, rectCorners, rectsOverlap } from "../../../geometry/rect.js";
 import { EPSILON, inContact } from "../../../geometry/vec.js";
-import { filesOf, footprintOf, getUnit, layoutOf, unitsInPlay, withUnit } from "../unit.js";
+import { filesOf, footprintOf, getUnit, layoutOf, unitsOnTable, withUnit } from "../unit.js";
 import { emit, type Recorder } from "./recorder.js";
 
 /** Files a redress may add on each flank (CORE-REDR-1). */
@@ -63,7 +63,9 @@ export function redressChoices(state: BattleState, unit: string, enemy: string):
   const files = filesOf(u);
   const enemyFront = layoutOf(e).width;
   const wanted = Math.min(u.figures, files + 2 * REDRESS_FILES_PER_FLANK, Math.ceil(enemyFront / u.base.w - EPSILON) + 2 * REDRESS_FILES_PER_FLANK);
-  const others = unitsInPlay(state).filter((o) => o.id !== u.id && o.id !== e.id);
+  // The enemy itself is in the way too: widening toward one touching the unit's flank would push
+  // the new files into it (the added models only lap round where there is room).
+  const others = unitsOnTable(state).filter((o) => o.id !== u.id);
   const out: number[] = [];
   for (let f = wanted; f > files; f--) {
     if (!shapeAllows(u.formation, u.figures, f)) continue;

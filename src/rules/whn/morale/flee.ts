@@ -13,7 +13,7 @@ import { sweptTerrainCost } from "../../../geometry/movement.js";
 import type { Footprint } from "../../../geometry/rect.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { add, angleDiff, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
-import { enemiesOf, footprintOf, getUnit, joinedCharacters, layoutOf, removeMergedWith, unitDistance, unitsOf } from "../unit.js";
+import { enemiesOf, footprintOf, getUnit, joinedCharacters, layoutOf, leftGuns, removeMergedWith, unitDistance, unitsOf } from "../unit.js";
 import { tieKey } from "../../../math/index.js";
 
 /** What happened to a fleeing unit. */
@@ -112,6 +112,9 @@ export function fleeUnit(
 ): { state: BattleState; outcome: FleeResult; roll: number } {
   const u = getUnit(state, unit);
   if (u === undefined) throw new RangeError(`fleeUnit: unknown unit "${unit}"`);
+  // A gun whose crew shelter in a square stays where it is (WHN-ART-16): the crew flee with the
+  // square that carries them (WHN-ART-7, artillery upkeep), never with the gun.
+  if (u.artillery !== null && u.artillery.shelteringIn !== null) return { state, outcome: "moved", roll: 0 };
   const n = away.dice ?? fleeDiceCount(u);
   const dice: number[] = [];
   for (let i = 0; i < n; i++) dice.push(ctx.dice.d6());
@@ -124,7 +127,8 @@ export function fleeUnit(
   const terrain = terrainOf(state);
   const around = {
     enemies: enemiesOf(state, u.side).map(placed),
-    friends: unitsOf(state, u.side).filter((f) => f.id !== u.id).map(placed),
+    // Guns left by their crew stand where they were (WHN-ART-16): passed through like friends, never ended on.
+    friends: [...unitsOf(state, u.side).filter((f) => f.id !== u.id), ...leftGuns(state)].map(placed),
     terrain,
     table: state.table,
   };

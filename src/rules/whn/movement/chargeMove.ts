@@ -176,6 +176,9 @@ export function chargeMove(state: BattleState, a: ChargeMoveAction, ctx: ActionC
   const d = declarations(state).find((x) => x.unit === u.id);
   if (d === undefined) return fail(refuse("no_charge_declared", "CORE-CHRG-5", { unit: u.id }));
   if (resolvedChargers(state).has(u.id)) return fail(refuse("charge_already_resolved", "CORE-CHRG-5", { unit: u.id }));
+  // A charger that fled (a failed Panic test after stand and shoot) lost its charge (CORE-CHRG-3):
+  // it has no charge move to make; the end of the step records the cancellation.
+  if (u.order === "FLEEING") return fail(refuse("charger_fleeing", "CORE-CHRG-3", { unit: u.id }));
   return ok(resolveCharge(state, d, ctx));
 }
 
