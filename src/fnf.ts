@@ -19,7 +19,7 @@ import { advance as advance0, isForcedStep as isForcedStep0, type AdvanceOptions
 import { legalActions as legalActions0, firstLegalAction as firstLegalAction0, sampleLegalAction as sampleLegalAction0, isLegal as isLegal0, type IntSource, type LegalPick } from "./engine/decisions.js";
 import { formatViolation as formatViolation0 } from "./engine/format.js";
 import { actionTypes as actionTypes0 } from "./engine/router.js";
-import { ensureRuleset } from "./engine/modules.js";
+import { ensureRulesetOf } from "./engine/modules.js";
 import { registerRuleset } from "./engine/modules.js";
 import { FNF_RULESET } from "./rules/fnf/ruleset.js";
 
@@ -114,14 +114,14 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
  */
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerFnf();
-  ensureRuleset(state.ruleset);
+  ensureRulesetOf(state);
   return advance0(state, options);
 }
 
 /** Whether the deciding side has no choice (`turn/advance` is its only legal action). */
 export function isForcedStep(state: BattleState): boolean {
   registerFnf();
-  ensureRuleset(state.ruleset);
+  ensureRulesetOf(state);
   return isForcedStep0(state);
 }
 
@@ -133,14 +133,14 @@ export function isForcedStep(state: BattleState): boolean {
  */
 export function legalActions(state: BattleState): Action[] {
   registerFnf();
-  ensureRuleset(state.ruleset);
+  ensureRulesetOf(state);
   return legalActions0(state);
 }
 
 /** The first action {@link legalActions} would list, checking candidates only up to it. */
 export function firstLegalAction(state: BattleState): Action | undefined {
   registerFnf();
-  ensureRuleset(state.ruleset);
+  ensureRulesetOf(state);
   return firstLegalAction0(state);
 }
 
@@ -150,14 +150,14 @@ export function firstLegalAction(state: BattleState): Action | undefined {
  */
 export function sampleLegalAction(state: BattleState, rng: IntSource): LegalPick | null {
   registerFnf();
-  ensureRuleset(state.ruleset);
+  ensureRulesetOf(state);
   return sampleLegalAction0(state, rng);
 }
 
 /** Dry run: whether an action would apply. */
 export function isLegal(state: BattleState, action: Action): boolean {
   registerFnf();
-  ensureRuleset(state.ruleset);
+  ensureRulesetOf(state);
   return isLegal0(state, action);
 }
 

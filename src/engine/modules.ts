@@ -105,6 +105,20 @@ export function ensureRuleset(ruleset: Ruleset): void {
   throw new FusilladeError("engine/misuse", `fusillade: the ${ruleset} ruleset is not registered; play its battles with the functions of "${entry}" or of "fusillade"`);
 }
 
+/**
+ * {@link ensureRuleset} for a caller's state before it is read by the engine: a value that is not a
+ * readable state is left alone here, so the engine's own reading refuses it with its typed error.
+ */
+export function ensureRulesetOf(state: unknown): void {
+  let ruleset: unknown;
+  try {
+    ruleset = typeof state === "object" && state !== null ? (state as { ruleset?: unknown }).ruleset : undefined;
+  } catch {
+    return;
+  }
+  if (typeof ruleset === "string") ensureRuleset(ruleset as Ruleset);
+}
+
 /** A listing whose candidates are already checked (a module's own `legal`). */
 function checkedListing(list: (s: BattleState) => readonly Action[]): CandidateListing<Action> {
   return { candidates: (s) => [...list(s)], check: () => true };
