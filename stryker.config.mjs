@@ -3,11 +3,14 @@
 // FUSILLADE_MUTATE_SLUG: name of the report and incremental files under reports/mutation/.
 const mutate = (process.env.FUSILLADE_MUTATE ?? "src/rules/**/*.ts").split(",");
 const slug = process.env.FUSILLADE_MUTATE_SLUG ?? "rules";
+// FUSILLADE_MUTATE_SAMPLE: a sample file from scripts/mutate-sample.mjs; only its mutants are run.
+const sample = process.env.FUSILLADE_MUTATE_SAMPLE || "";
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
   plugins: ["@stryker-mutator/vitest-runner"],
+  ...(sample ? { appendPlugins: ["./stryker/sample-checker.mjs"], checkers: ["sample"] } : {}),
   vitest: { configFile: "vitest.mutate.config.ts", related: false },
   mutate,
   // Two cores are shared by many processes: one test runner, tests chosen per mutant.

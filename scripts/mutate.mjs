@@ -86,7 +86,7 @@ if (!existsSync(node22)) {
 const stryker = join(root, "node_modules", "@stryker-mutator", "core", "bin", "stryker.js");
 if (!existsSync(stryker)) usage("@stryker-mutator/core is not installed (run npm ci)");
 
-const slug = targets
+const slug = process.env.FUSILLADE_MUTATE_SLUG_OVERRIDE || targets
   .map((t) => relative(join(root, "src"), resolve(root, t)).split(/[\\/]/).join("-").replace(/\.ts$/, ""))
   .join("+");
 const command = [node22, stryker, "run", "stryker.config.mjs", ...extra];
@@ -102,6 +102,7 @@ const run = spawnSync(file, rest, {
     FUSILLADE_MUTATE: globs.join(","),
     FUSILLADE_MUTATE_SLUG: slug,
     FUSILLADE_MUTATE_TESTS: tests.join(","),
+    FUSILLADE_MUTATE_SAMPLE: process.env.FUSILLADE_MUTATE_SAMPLE ?? "",
   },
 });
 process.exit(run.status ?? 1);

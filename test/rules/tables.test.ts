@@ -15,7 +15,7 @@ import { panicThreshold } from "../../src/rules/whn/shooting/panic.js";
 import { FIRE_TABLE, GUNS, GUN_MOVES, LIMBER } from "../../src/rules/whn/artillery/guns.js";
 import { FIRE_SCORES } from "../../src/rules/whn/artillery/fires.js";
 import { FIRE_BASE_LOSSES, FIRE_MODIFIERS, RANGE_BANDS, firePointsAt, type FirerKind } from "../../src/rules/fnf/tables/fire.js";
-import { MANEUVER_MODIFIERS } from "../../src/rules/fnf/tables/maneuver.js";
+import { MANEUVER_EFFECTS, MANEUVER_MODIFIERS, MUSKET_RANGE, PASSAGE_OF_LINES, TWO_INCH_RULE, maneuverResult } from "../../src/rules/fnf/tables/maneuver.js";
 import { DEFENSIVE_TERRAIN, MELEE_MODIFIERS } from "../../src/rules/fnf/tables/charge.js";
 import { DEFAULT_OPTIONS } from "../../src/index.js";
 
@@ -461,5 +461,38 @@ describe("tables held since the mutation audit (#17)", () => {
 | bonus | 0 | +1 | +1 | +2 | +3 | +4 | +5 |`);
     [24, 25, 34, 35, 45, 55, 65].forEach((m, i) => expect([m, modelCountBonus(m, null)]).toEqual([m, num(count?.[i + 1])]));
     expect(modelCountBonus(65, 3)).toBe(3);
+  });
+
+  it("FNF-MAN-2, FNF-MAN-3: the meaning of every maneuver result, column by column", () => {
+    // move: fraction of a normal move; change: formation change allowed (full: a full-move change
+    // too); contact; compulsory part; disorder after; a stopped bad-going move disorders (FNF-MAN-5).
+    const table = cells(`
+| score | result | move | change | full change | contact | compulsory | disorder | stops bad going |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| 1 | RETIRE | 0 | no | no | no | retire | keep | yes |
+| 3 | DISENGAGE | 0 | no | no | no | disengage | keep | yes |
+| 5 | HOLD | 0 | no | no | no | none | keep | yes |
+| 7 | TARDY | 0.5 | yes | no | no | none | keep | no |
+| 10 | WELL_HANDLED | 1 | yes | yes | yes | none | keep | no |
+| 1 | QUIT_FIELD | 0 | no | no | no | quit | keep | no |
+| 3 | BROKEN | 0 | no | no | no | broken | keep | no |
+| 5 | WAVERING | 0 | no | no | no | none | keep | no |
+| 7 | SHAKEN | 0 | no | no | no | none | clear | no |
+| 10 | RALLY_HALF_MOVE | 0.5 | yes | no | no | none | clear | no |
+| 11 | RALLY_ELAN | 1 | yes | yes | yes | none | clear | no |`);
+    expect(table).toHaveLength(Object.keys(MANEUVER_EFFECTS).length);
+    const yes = (c: string | undefined): boolean => c === "yes";
+    for (const [score, result, move, change, full, contact, compulsory, disorder, bad] of table) {
+      const disordered = ["QUIT_FIELD", "BROKEN", "WAVERING", "SHAKEN", "RALLY_HALF_MOVE", "RALLY_ELAN"].includes(result ?? "");
+      expect([score, maneuverResult(Number(score), disordered)]).toEqual([score, result]);
+      const e = MANEUVER_EFFECTS[result as keyof typeof MANEUVER_EFFECTS];
+      expect([result, e.move, e.mayChange, e.fullChangeAllowed, e.mayContact, e.compulsory, e.disorder, e.failsBadGoing]).toEqual([
+        result, Number(move), yes(change), yes(full), yes(contact), compulsory, disorder, yes(bad),
+      ]);
+    }
+  });
+
+  it("FNF-MOVE-3, FNF-MAN-3: passage of lines costs 3\" (troops) or 6\" (guns); musket range 4\"; the 2\" rule", () => {
+    expect([PASSAGE_OF_LINES.troops, PASSAGE_OF_LINES.guns, MUSKET_RANGE, TWO_INCH_RULE]).toEqual([3, 6, 4, 2]);
   });
 });
