@@ -12,11 +12,12 @@ import { weaponEffect } from "../../src/rules/whn/combat/weapons.js";
 import { modelCountBonus, rankBonusOf, squarenessBonus } from "../../src/rules/whn/combat/ranks.js";
 import { toHitScore, type ToHitInput } from "../../src/rules/whn/shooting/modifiers.js";
 import { panicThreshold } from "../../src/rules/whn/shooting/panic.js";
-import { FIRE_TABLE, GUNS, GUN_MOVES, LIMBER } from "../../src/rules/whn/artillery/guns.js";
+import { FIRE_TABLE, GUNS, GUN_MOVES, LIMBER, hitLocation } from "../../src/rules/whn/artillery/guns.js";
 import { FIRE_SCORES } from "../../src/rules/whn/artillery/fires.js";
 import { FIRE_BASE_LOSSES, FIRE_MODIFIERS, RANGE_BANDS, firePointsAt, type FirerKind } from "../../src/rules/fnf/tables/fire.js";
 import { MANEUVER_EFFECTS, MANEUVER_MODIFIERS, MUSKET_RANGE, PASSAGE_OF_LINES, TWO_INCH_RULE, maneuverResult } from "../../src/rules/fnf/tables/maneuver.js";
 import { DEFENSIVE_TERRAIN, MELEE_MODIFIERS } from "../../src/rules/fnf/tables/charge.js";
+import { FNF_TERRAIN, fnfKind } from "../../src/rules/fnf/geometry/terrain.js";
 import { DEFAULT_OPTIONS } from "../../src/index.js";
 
 /** The cells of a markdown table: one string array per body row (header and rule line dropped). */
@@ -494,5 +495,42 @@ describe("tables held since the mutation audit (#17)", () => {
 
   it("FNF-MOVE-3, FNF-MAN-3: passage of lines costs 3\" (troops) or 6\" (guns); musket range 4\"; the 2\" rule", () => {
     expect([PASSAGE_OF_LINES.troops, PASSAGE_OF_LINES.guns, MUSKET_RANGE, TWO_INCH_RULE]).toEqual([3, 6, 4, 2]);
+  });
+
+  it("FNF-GEO-6: the FnF terrain kinds, every cell (shape, bad going, cover, defender's melee line, sight)", () => {
+    // Each kind named in the table and its listed aliases; "–" for no melee line = 0.
+    const table = cells(`
+| kind | aliases | shape | bad going | cover | melee | sight |
+| --- | --- | --- | --- | --- | --- | --- |
+| rough | broken scrub marsh vineyards | area | yes | none | – | clear |
+| woods | orchard | area | yes | soft | +1 | blocks |
+| buildings | town village farm | area | yes | hard | +2 | blocks |
+| hill | | area | no | none | +1 | clear |
+| road | | line | no | none | – | clear |
+| stream | | line | no | none | +1 | clear |
+| deepStream | | line | no | none | +1 | clear |
+| ford | | line | no | none | +1 | clear |
+| hedge | fence ditch | line | no | soft | – | clear |
+| stoneWall | | line | no | hard | +2 | clear |
+| sunkenRoad | | line | no | hard | +2 | clear |
+| works | trenches fieldworks entrenchments redoubt | line | no | entrenchments | +3 | clear |
+| impassable | lake river cliff | area | no | none | – | clear |`);
+    expect(table).toHaveLength(Object.keys(FNF_TERRAIN).length);
+    for (const [kind, aliases, shape, bad, cover, melee, sight] of table) {
+      const t = FNF_TERRAIN[kind as keyof typeof FNF_TERRAIN];
+      expect([kind, t.shape, t.badGoing, t.cover, t.melee, t.blocksSight]).toEqual([kind, shape, bad === "yes", cover, melee === "–" ? 0 : modifier(melee), sight === "blocks"]);
+      for (const alias of [kind, ...(aliases ?? "").split(" ").filter((a) => a !== "")]) {
+        expect([alias, fnfKind({ kind: alias } as Parameters<typeof fnfKind>[0])]).toEqual([alias, kind]);
+      }
+    }
+    expect(fnfKind({ kind: "cornfield" } as Parameters<typeof fnfKind>[0])).toBeNull();
+  });
+
+  it("WHN-ART-14: the location die, every face", () => {
+    const [row] = cells(`
+| D6 | 1 | 2 | 3 | 4 | 5 | 6 |
+| --- | --- | --- | --- | --- | --- | --- |
+| strikes | limber | horses | crew | crew | crew | gun |`);
+    [1, 2, 3, 4, 5, 6].forEach((d, i) => expect([d, hitLocation(d)]).toEqual([d, row?.[i + 1]]));
   });
 });
