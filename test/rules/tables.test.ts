@@ -17,6 +17,8 @@ import { FIRE_SCORES } from "../../src/rules/whn/artillery/fires.js";
 import { FIRE_BASE_LOSSES, FIRE_MODIFIERS, RANGE_BANDS, firePointsAt, type FirerKind } from "../../src/rules/fnf/tables/fire.js";
 import { MANEUVER_EFFECTS, MANEUVER_MODIFIERS, MUSKET_RANGE, PASSAGE_OF_LINES, TWO_INCH_RULE, maneuverResult } from "../../src/rules/fnf/tables/maneuver.js";
 import { DEFENSIVE_TERRAIN, MELEE_MODIFIERS } from "../../src/rules/fnf/tables/charge.js";
+import { FORMATION_TABLE } from "../../src/rules/whn/movement/formations.js";
+import { FNF_BASES } from "../../src/rules/fnf/geometry/bases.js";
 import { FNF_TERRAIN, fnfKind } from "../../src/rules/fnf/geometry/terrain.js";
 import { DEFAULT_OPTIONS } from "../../src/index.js";
 
@@ -532,5 +534,49 @@ describe("tables held since the mutation audit (#17)", () => {
 | --- | --- | --- | --- | --- | --- | --- |
 | strikes | limber | horses | crew | crew | crew | gun |`);
     [1, 2, 3, 4, 5, 6].forEach((d, i) => expect([d, hitLocation(d)]).toEqual([d, row?.[i + 1]]));
+  });
+
+  it("WHN-FORM-1, WHN-MOVE-1 to WHN-MOVE-5, WHN-MOVE-7: march, wheel and speed of every formation", () => {
+    // march: the multiple of M ("no": may not march); near enemy: may march within 8"; wheel: limit in
+    // degrees ("any": within the allowance); speed: fraction of M; free: moves in any direction.
+    const table = cells(`
+| formation | march | near enemy | wheel | speed | free |
+| --- | --- | --- | --- | --- | --- |
+| MARCH_COLUMN | 3 | no | any | 1 | no |
+| ATTACK_COLUMN | 2 | yes | any | 1 | no |
+| LINE | no | no | 45 | 1 | no |
+| SQUARE | no | no | 0 | 0.5 | yes |
+| CAV_COLUMN | 2 | no | any | 1 | no |
+| CAV_LINE | no | no | 45 | 1 | no |
+| OPEN_ORDER | 2 | no | 45 | 1 | no |
+| EXTENDED_ORDER | 2 | no | any | 1 | yes |
+| LIMBERED | 2 | no | any | 1 | no |
+| UNLIMBERED | no | no | any | 1 | no |`);
+    for (const [formation, march, near, wheel, speed, free] of table) {
+      const f = FORMATION_TABLE[formation as keyof typeof FORMATION_TABLE];
+      expect([formation, f.march, f.marchNearEnemy, f.wheelLimit, f.speed, f.freeDirection]).toEqual([
+        formation, march === "no" ? null : Number(march), near === "yes", wheel === "any" ? null : Number(wheel), Number(speed), free === "yes",
+      ]);
+    }
+  });
+
+  it("FNF-GEO-1: FnF base sizes, every cell (frontage × depth in mm)", () => {
+    const table = cells(`
+| base | mm |
+| --- | --- |
+| infantry | 40 × 30 |
+| cavalry | 40 × 40 |
+| skirmish | 60 × 40 |
+| gunUnlimbered | 60 × 60 |
+| heavyGunUnlimbered | 60 × 80 |
+| footGunLimbered | 40 × 80 |
+| horseGunLimbered | 40 × 120 |
+| leader | 30 × 30 |`);
+    expect(table).toHaveLength(Object.keys(FNF_BASES).length);
+    for (const [base, mm] of table) {
+      const [w, d] = (mm ?? "").split("×").map((x) => Number(x.trim()) / 25.4);
+      const b = FNF_BASES[base as keyof typeof FNF_BASES];
+      expect([base, b.w.toFixed(6), b.d.toFixed(6)]).toEqual([base, w?.toFixed(6), d?.toFixed(6)]);
+    }
   });
 });
