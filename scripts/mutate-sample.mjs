@@ -144,7 +144,8 @@ if (!dry && mutateFiles.length > 0) {
 }
 
 // Score from Stryker's JSON report (1-based lines and columns there; keys are 0-based).
-const reportPath = `reports/mutation/${slug}.json`;
+// An interrupted run (SIGTERM) writes no report, only the incremental file: read that instead.
+const reportPath = [`reports/mutation/${slug}.json`, incremental].find((p) => existsSync(p)) ?? `reports/mutation/${slug}.json`;
 const status = new Map();
 if (existsSync(reportPath)) {
   const report = JSON.parse(readFileSync(reportPath, "utf8"));
