@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { presets, type BattleState, type Unit } from "../../src/index.js";
 import { coreFormationRefusal, coreReformCost, isCore } from "../../src/rules/core/formations.js";
 import { battleStandardNear, coreLeadership } from "../../src/rules/core/leadership.js";
+import { coreSetupIssues } from "../../src/rules/core/setup.js";
 import { coreBattle, foot } from "./fixtures.js";
 
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
@@ -60,5 +61,17 @@ describe("CORE leadership (mutation-found cases)", () => {
     const bsb = presets.coreCharacter({ kind: "battleStandard", id: "bsb", side: "fr", at: { x: 36, y: 18 } });
     const t = coreBattle(units, { characters: [hero, bsb] });
     expect(battleStandardNear(t, unit(t, "a"))?.id).toBe("bsb");
+  });
+});
+
+describe("CORE setup limits (mutation-found cases)", () => {
+  it("CORE-MOVE-1 / WHN-DET / WHN-FIRE: a CORE battle has no detachments and no fires; a WHN one may", () => {
+    const s = coreBattle([foot("a", "fr", { position: { x: 36, y: 10 } }), foot("b", "gb", { position: { x: 36, y: 40 }, facing: 270 })]);
+    const odd = { ...s, units: { ...s.units, b: { ...unit(s, "b"), detachmentOf: "a" } }, fires: [{} as never] } as BattleState;
+    expect(coreSetupIssues(odd, ["a", "b"], [])).toEqual([
+      { path: ["units", 1, "detachmentOf"], message: "the CORE rules have no detachments (WHN-DET)", code: "not_in_core" },
+      { path: ["fires"], message: "the CORE rules have no fires (WHN-FIRE)", code: "not_in_core" },
+    ]);
+    expect(coreSetupIssues({ ...odd, ruleset: "whn" }, ["a", "b"], [])).toEqual([]);
   });
 });
