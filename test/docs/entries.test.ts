@@ -37,3 +37,22 @@ describe("generated engine entries", () => {
     }
   });
 });
+
+describe("typedoc entry points", () => {
+  it("every package entry with types is documented (typedoc.json lists its source, named by a @module tag)", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { exports: Record<string, unknown> };
+    const typedoc = JSON.parse(readFileSync(new URL("../../typedoc.json", import.meta.url), "utf8")) as { entryPoints: string[] };
+    const sources: string[] = [];
+    for (const [key, value] of Object.entries(pkg.exports)) {
+      const target = (value as { import?: { default?: string } }).import?.default;
+      if (target === undefined) continue; // ./package.json, ./schemas/*
+      // The ESM build keeps src/'s layout, except the Node helpers built with the CLI (tsup.cli.config.ts).
+      const source = target === "./dist/cli/node.js" ? "src/node/index.ts" : target.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts");
+      sources.push(source);
+      const name = key === "." ? "fusillade" : `fusillade/${key.slice(2)}`;
+      expect(readFileSync(new URL(`../../${source}`, import.meta.url), "utf8"), source).toContain(`@module ${name}\n`);
+    }
+    expect(sources.length).toBeGreaterThanOrEqual(8);
+    expect([...typedoc.entryPoints].sort()).toEqual(sources.sort());
+  });
+});
