@@ -1,8 +1,9 @@
 import { defineConfig, type Options } from "tsup";
 
 /**
- * The `fusillade` CLI and its worker: ESM for Node, every dependency (commander, piscina, vega,
- * vega-lite, the core itself) bundled so the package's only runtime dependency stays zod.
+ * The `fusillade` CLI and its worker: ESM for Node, every dependency (commander, piscina, the core
+ * itself) bundled but zod; vega and vega-lite, for `--report` / `--svg` charts only, are optional
+ * peer dependencies loaded on demand (src/cli/loadReport.ts).
  */
 const config: Options = {
   // piscina starts its own `worker.js` from its __dirname, so its worker is bundled beside ours.
@@ -18,8 +19,9 @@ const config: Options = {
   clean: false,
   splitting: true,
   treeshake: true,
-  noExternal: [/^(?!zod$|@napi-rs\/nice).*/],
-  external: ["zod", "@napi-rs/nice"],
+  // vega and vega-lite (1.7 MB) stay external: optional peer dependencies, loaded only for charts.
+  noExternal: [/^(?!zod$|@napi-rs\/nice|vega$|vega-lite$).*/],
+  external: ["zod", "@napi-rs/nice", "vega", "vega-lite"],
   banner: {
     js: [
       "import { createRequire as __fusilladeRequire } from 'node:module';",
@@ -50,8 +52,9 @@ const node: Options = {
   splitting: false,
   treeshake: true,
   shims: true,
-  noExternal: [/^(?!zod$|@napi-rs\/nice).*/],
-  external: ["zod", "@napi-rs/nice"],
+  // vega and vega-lite (1.7 MB) stay external: optional peer dependencies, loaded only for charts.
+  noExternal: [/^(?!zod$|@napi-rs\/nice|vega$|vega-lite$).*/],
+  external: ["zod", "@napi-rs/nice", "vega", "vega-lite"],
   banner: (ctx) => (ctx.format === "esm" ? { js: "import { createRequire as __fusilladeRequire } from 'node:module'; const require = __fusilladeRequire(import.meta.url);" } : {}),
 };
 

@@ -10,7 +10,7 @@ import { defineConfig, type Options } from "tsup";
 // - Declarations, bundled per entry (`.d.ts` for import, `.d.cts` for require).
 // Source maps map to the files under src/ without embedding their text (`sourcesContent: false`),
 // which keeps the tarball small.
-const entry = { index: "src/index.ts", whn: "src/whn.ts", fnf: "src/fnf.ts", redux: "src/adapters/redux/index.ts", "boardgame-io": "src/adapters/boardgame-io/index.ts" };
+const entry = { index: "src/index.ts", whn: "src/whn.ts", fnf: "src/fnf.ts", state: "src/state/index.ts", trust: "src/trust/index.ts", redux: "src/adapters/redux/index.ts", "boardgame-io": "src/adapters/boardgame-io/index.ts" };
 const common: Options = {
   sourcemap: true,
   target: "es2022",
@@ -67,4 +67,4 @@ const dts = (name: keyof typeof entry): Options => ({
   dts: { only: true, compilerOptions: { ignoreDeprecations: "6.0" } },
 });
 
-export default defineConfig([esm, cjs, dts("index"), dts("whn"), dts("fnf"), dts("redux"), dts("boardgame-io")]);
+export default defineConfig([esm, cjs, dts("index"), dts("whn"), dts("fnf"), dts("state"), dts("trust"), dts("redux"), dts("boardgame-io")]);

@@ -7,7 +7,70 @@
  * @packageDocumentation
  * @module fusillade
  */
-export * from "./state/index.js";
+// The state format's types and the values an app uses to build a setup; its schemas and constant
+// lists are at `fusillade/state` (deprecated aliases below, in ./deprecated.ts).
+export { DEFAULT_OPTIONS, characterId, combatId, isFigureScale, isRuleId, sideId, unitId } from "./state/index.js";
+export type {
+  Artillery,
+  BaseSize,
+  BattleEvent,
+  BattleResult,
+  BattleSetup,
+  BattleState,
+  ChallengeFacts,
+  Character,
+  CharacterId,
+  Combat,
+  CombatId,
+  CoverShotKind,
+  Decision,
+  DeepReadonly,
+  Equipment,
+  FigureRuleset,
+  Fire,
+  FnfBatteryType,
+  FnfFormation,
+  FnfLeader,
+  FnfManeuver,
+  FnfManeuverResult,
+  FnfMelee,
+  FnfMorale,
+  FnfNation,
+  FnfRating,
+  FnfState,
+  FnfStateInput,
+  FnfUnit,
+  FnfUnitInput,
+  Formation,
+  GunType,
+  JsonValue,
+  MeleeWeapon,
+  MissileWeapon,
+  MovementStep,
+  Objective,
+  OrderState,
+  Phase,
+  Profile,
+  Quality,
+  RuleId,
+  RulesOptions,
+  RulesOptionsInput,
+  Ruleset,
+  Side,
+  SideId,
+  TerrainFeature,
+  TroopType,
+  Turn,
+  TurnFacts,
+  Unit,
+  UnitFlags,
+  UnitId,
+  UnitSetup,
+  Vec2,
+  VictoryCondition,
+  VictorySpec,
+  VictorySpecInput,
+} from "./state/index.js";
 export * from "./engine/index.js";
 export * from "./events/index.js";
 export * from "./dice/index.js";
@@ -20,6 +83,6 @@ export * as analysis from "./analysis/index.js";
 export * as whn from "./rules/whn/index.js";
 export { renderSvg, recentEvents, type RenderOptions } from "./render/index.js";
 export * as presets from "./presets/index.js";
-export * as trust from "./trust/index.js";
+export * from "./deprecated.js";
 /** Every rule id of the specification, as data (the type is {@link RuleId}). */
 export { RULE_IDS } from "./rules/ruleIds.js";

@@ -25,7 +25,7 @@ import type { AnyExperiment, ExperimentRegistry } from "./experiment.js";
 import { normalQuantile } from "./stats.js";
 import { setPath, canonicalJson } from "./paths.js";
 import { scanInput } from "../engine/scan.js";
-import { zodIssues, type StudyIssue } from "./study/schema.js";
+import { StudyHeaderShape, zodIssues, type StudyIssue } from "./study/schema.js";
 
 const JsonValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)]));
 const Name = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "letters, digits and _ (starting with a letter)");
@@ -47,15 +47,10 @@ const MatchupSchema = z.strictObject({
 /** Zod schema of a balance file. */
 export const BalanceSchema = z
   .strictObject({
-    $schema: z.string().optional(),
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lower-case letters, digits and dashes"),
-    title: z.string().optional(),
-    description: z.string().optional(),
-    /** The registered experiment every match-up samples (e.g. `"whn/combat"` or `"whn/battle"`). */
-    experiment: z.string().min(1),
+    // $schema, name, title, description, experiment (the one every match-up samples) and seed.
+    ...StudyHeaderShape,
     /** Boolean metrics of the experiment that say side a / side b won. */
     win: z.strictObject({ a: z.string().min(1), b: z.string().min(1) }).prefault({ a: "aWins", b: "bWins" }),
-    seed: z.union([z.int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]).default(1),
     confidence: z.number().gt(0).lt(1).default(0.95),
     /** The score of every parameter must lie within 50 % ± tolerance at `confidence`. */
     tolerance: z.number().gt(0).lt(0.5).default(0.01),

@@ -382,6 +382,6 @@ export class Dist {
   }
 }
 
-const D6 = Dist.uniform([1, 2, 3, 4, 5, 6]);
-const D3 = Dist.uniform([1, 2, 3]);
+const D6 = /* @__PURE__ */ Dist.uniform([1, 2, 3, 4, 5, 6]);
+const D3 = /* @__PURE__ */ Dist.uniform([1, 2, 3]);
 const ND6_CACHE = new Map<number, Dist>();

@@ -71,7 +71,7 @@ export function rollToHit(dice: Dice, need: number): boolean {
 }
 
 /** The distribution of 2D6, the Leadership test roll. */
-const TWO_D6 = Dist.nd6(2);
+const TWO_D6 = /* @__PURE__ */ Dist.nd6(2);
 
 /** The highest Leadership a unit can test on: modified Ld is capped at 10 (CORE-GEN-2, WHN-LEAD-3). */
 export const MAX_LEADERSHIP = 10;

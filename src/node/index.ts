@@ -12,5 +12,6 @@
  *   await pool.close();
  * }
  * @packageDocumentation
+ * @module fusillade/node
  */
 export { openStudyPool, runWithPool, type StudyPool, type StudyPoolOptions, type StudyRunOptions, type PoolRunOptions, type ThreadStats, type WorkerScript } from "../cli/pool.js";

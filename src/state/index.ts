@@ -1,3 +1,14 @@
+/**
+ * `fusillade/state`: the state format as data: the zod schemas of battle states, setups and turn
+ * facts, and the constant lists they are built from (formations, troop types, the FnF enums, …).
+ * For tools that validate, generate or migrate states; an app that plays battles needs none of it
+ * (`parseState` and `createBattle` validate for it).
+ * @example
+ * import { BattleStateSchema } from "fusillade/state";
+ * const ok = BattleStateSchema.safeParse(JSON.parse(text)).success;
+ * @packageDocumentation
+ * @module fusillade/state
+ */
 export * from "./ids.js";
 export * from "./common.js";
 export * from "./options.js";

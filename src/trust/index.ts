@@ -1,11 +1,13 @@
 /**
- * Trust: the invariant catalogue (documented, pure checks of states, steps and refusals, each
+ * `fusillade/trust`: the invariant catalogue (documented, pure checks of states, steps and refusals, each
  * tied to the rule it protects), stable state hashes for golden replays, and a deterministic
  * model-based fuzzer of whole battles with minimal replays.
  * @example
- * import { checkStep, INVARIANTS } from "./trust/index.js";
+ * import { checkStep } from "fusillade/trust";
  * const r = apply(state, action);
  * if (r.ok) console.log(checkStep(state, action, r.state, r.events)); // [] when every invariant holds
+ * @packageDocumentation
+ * @module fusillade/trust
  */
 export { INVARIANTS, checkState, checkLoaded, checkStep, checkRefusal, invariantCount, type CheckOptions } from "./catalogue.js";
 export type { Invariant, StateInvariant, StepInvariant, RefusalInvariant, Step, Refusal, Breach, Verdict, Cost, StatePath } from "./invariants/types.js";

@@ -20,18 +20,26 @@ export const StopRuleSchema = z.strictObject({
   maxN: z.int().min(1).max(1_000_000_000).default(1_000_000),
 });
 
+/**
+ * The fields that open every file of the study family (a study, a balance file): the JSON Schema it
+ * claims, its names, the experiment it samples and its seed. Spread into each file's schema.
+ */
+export const StudyHeaderShape = {
+  $schema: z.string().optional(),
+  /** Short name, used in file names. */
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lower-case letters, digits and dashes"),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  /** The registered experiment, e.g. `"whn/volley"` or `"whn/battle"`. */
+  experiment: z.string().min(1),
+  /** Seed of the file: sample i of a cell or match-up uses `forkDice(seedDice(seed), i)`. */
+  seed: z.union([z.int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]).default(1),
+};
+
 /** Zod schema of a study file. */
 export const StudySchema = z
   .strictObject({
-    $schema: z.string().optional(),
-    /** Short name, used in file names. */
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lower-case letters, digits and dashes"),
-    title: z.string().optional(),
-    description: z.string().optional(),
-    /** The registered experiment, e.g. `"whn/volley"`. */
-    experiment: z.string().min(1),
-    /** Seed of the study: sample i of every cell uses `forkDice(seedDice(seed), i)`. */
-    seed: z.union([z.int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]).default(1),
+    ...StudyHeaderShape,
     /** Params shared by every cell. */
     base: z.record(z.string(), JsonValue).default({}),
     /** Axes: a path into the params → the values it takes; cells are their cartesian product (last axis fastest). */

@@ -10,6 +10,7 @@ import { balanceRows, builtinExperiments, parseBalance, runBalance, type Balance
 import { UsageError, writeOutput, type Io } from "../io.js";
 import { ENGINE } from "../engine.js";
 import { checkOutputs, readJsonFile, studiesDir } from "./study.js";
+import { loadReport } from "../loadReport.js";
 
 /** Options of `balance`. */
 export interface BalanceOptions {
@@ -133,7 +134,7 @@ export async function balanceCommand(io: Io, file: string, o: BalanceOptions): P
   }
   if (o.md !== undefined) writeOutput(io, resolve(io.cwd, o.md), balanceMarkdown(result, o.timing ? wallTimeMs : undefined));
   if (o.svg !== undefined) {
-    const { renderSvg } = await import("../report.js");
+    const { renderSvg } = await loadReport("--svg");
     writeOutput(io, resolve(io.cwd, o.svg), await renderSvg(balanceChartSpec(result)));
   }
   if (o.quiet !== true && o.json !== "-") io.stdout.write(balanceTable(result));

@@ -11,6 +11,7 @@ import { ENGINE } from "../engine.js";
 import { runWithPool } from "../pool.js";
 import { progressBar } from "../progress.js";
 import { resultCsv, resultTable } from "../format.js";
+import { loadReport } from "../loadReport.js";
 
 /** Options of `study` (and of `merge`'s outputs). */
 export interface OutputOptions {
@@ -105,7 +106,7 @@ export async function writeOutputs(io: Io, doc: StudyResult, o: OutputOptions): 
   if (o.json !== undefined) o.json === "-" ? io.stdout.write(json) : writeOutput(io, resolve(io.cwd, o.json), json);
   if (o.csv !== undefined) o.csv === "-" ? io.stdout.write(resultCsv(doc)) : writeOutput(io, resolve(io.cwd, o.csv), resultCsv(doc));
   if (o.report !== undefined) {
-    const { studyReport } = await import("../report.js"); // Vega loads only when a report is asked for
+    const { studyReport } = await loadReport("--report"); // vega loads only when a report is asked for
     writeOutput(io, resolve(io.cwd, o.report), await studyReport(doc));
   }
   if (!toStdout && o.quiet !== true) io.stdout.write(resultTable(doc, doc.provenance.study.report.metrics));

@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import * as root from "../../src/index.js";
+import * as state from "../../src/state/index.js";
+import * as trust from "../../src/trust/index.js";
+
+// The root entry's public surface, held here: a name that joins or leaves the root fails this test
+// (and should be documented in README "What the package exports" and the app-integration guide).
+const PUBLIC = [
+  "ARTILLERY_FACES", "ActionSchema", "DEFAULT_OPTIONS", "DiceScriptExhaustedError", "Dist", "EVENT_CATALOGUE",
+  "EVENT_SCHEMAS", "EVENT_TYPES", "EngineEventSchema", "FusilladeError", "MAX_LEADERSHIP", "MAX_STATE_TEXT",
+  "PLAYER_TURN", "RULE_IDS", "actionTypes", "advance", "analysis", "apply", "applyTrusted", "applyUnknown",
+  "artilleryFaceOf", "battle", "bots", "characterId", "combatId", "createBattle", "createBattleUnknown",
+  "createBattleWithEvents", "d3Of", "decidingSide", "describeEvent", "eventRules", "firstLegalAction", "fnf",
+  "forkDice", "forkState", "formatInputError", "formatViolation", "geometry", "isEngineEventType", "isFigureScale",
+  "isForcedStep", "isLegal", "isRuleId", "isScatterHit", "legalActions", "loadState", "namesOf", "pLeadershipPass",
+  "parseAction", "parseEvent", "parseState", "pendingDecision", "presets", "recentEvents", "renderSvg", "reseed",
+  "rollToHit", "roller", "sampleLegalAction", "saveState", "scenarios", "scriptedDice", "seedDice", "sideId",
+  "toHitChance", "toHitRolls", "unitId", "violation", "whn", "withScriptedDice",
+];
+
+/** The deprecated root aliases (src/deprecated.ts), with the entry each moved to. */
+const MOVED_TO_STATE = Object.keys(state).filter((n) => !PUBLIC.includes(n));
+const DEPRECATED = [...MOVED_TO_STATE, "trust"];
+
+describe("root exports", () => {
+  it("are the public names plus the deprecated aliases, nothing else", () => {
+    expect(Object.keys(root).sort()).toEqual([...PUBLIC, ...DEPRECATED].sort());
+  });
+
+  it("each deprecated alias is the value of its new entry", () => {
+    const r = root as Record<string, unknown>;
+    for (const name of MOVED_TO_STATE) expect(r[name], name).toBe((state as Record<string, unknown>)[name]);
+    expect(r.trust).toBe(trust);
+    expect(MOVED_TO_STATE).toContain("BattleStateSchema");
+    expect(MOVED_TO_STATE).toContain("FNF_ARMS");
+  });
+
+  it("each deprecated alias carries @deprecated naming its new entry", () => {
+    const text = readFileSync(new URL("../../src/deprecated.ts", import.meta.url), "utf8");
+    for (const name of MOVED_TO_STATE) {
+      expect(text, name).toContain(`/** @deprecated Import \`${name}\` from \`fusillade/state\`. */\nexport const ${name}: typeof S.${name} = S.${name};`);
+    }
+    expect(text).toMatch(/@deprecated Import from `fusillade\/trust`[^\n]*\*\/\nexport const trust: typeof T = T;/);
+  });
+
+  it("the package maps fusillade/state and fusillade/trust to those modules", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { exports: Record<string, { import: { default: string } }> };
+    expect(pkg.exports["./state"]?.import.default).toBe("./dist/state/index.js");
+    expect(pkg.exports["./trust"]?.import.default).toBe("./dist/trust/index.js");
+  });
+});
