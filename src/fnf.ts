@@ -22,6 +22,7 @@ import { actionTypes as actionTypes0 } from "./engine/router.js";
 import { ensureRulesetOf } from "./engine/modules.js";
 import { registerRuleset } from "./engine/modules.js";
 import { FNF_RULESET } from "./rules/fnf/ruleset.js";
+import { adopt } from "./engine/owned.js";
 
 /** Registers the FnF rules with the engine (idempotent; every function here does it). */
 export function registerFnf(): void {
@@ -115,14 +116,14 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerFnf();
   ensureRulesetOf(state);
-  return advance0(state, options);
+  return advance0(adopt(state), options);
 }
 
 /** Whether the deciding side has no choice (`turn/advance` is its only legal action). */
 export function isForcedStep(state: BattleState): boolean {
   registerFnf();
   ensureRulesetOf(state);
-  return isForcedStep0(state);
+  return isForcedStep0(adopt(state));
 }
 
 /**

@@ -12,21 +12,31 @@ export const DENSE_SPAN_LIMIT = 1 << 20;
 /** Throws unless `x` is a finite number (outcomes are finite). */
 export function checkOutcome(x: number, api: string): void {
   if (typeof x !== "number" || !Number.isFinite(x)) {
-    throw new RangeError(`${api}: outcomes must be finite numbers, got ${String(x)}`);
+    throw new RangeError(`${api}: outcomes must be finite numbers, got ${shown(x)}`);
   }
 }
 
 /** Throws unless `p` is a number in [0, 1]. */
 export function checkProbability(p: number, api: string): void {
   if (typeof p !== "number" || !(p >= 0 && p <= 1)) {
-    throw new RangeError(`${api}: a probability must be in [0, 1], got ${String(p)}`);
+    throw new RangeError(`${api}: a probability must be in [0, 1], got ${shown(p)}`);
   }
 }
 
-/** Throws unless `n` is a non-negative integer. */
+/** Most dice or trials a distribution is built over: the work grows with it, and no rule comes near. */
+export const MAX_COUNT = 1000;
+
+/** A value for an error message, without printing a huge array or running a Proxy's traps. */
+export function shown(x: unknown): string {
+  if (typeof x === "number" || typeof x === "boolean" || x === null || x === undefined) return String(x);
+  if (typeof x === "string") return x.length > 40 ? `a string of ${x.length} characters` : JSON.stringify(x);
+  return typeof x;
+}
+
+/** Throws unless `n` is an integer in [0, {@link MAX_COUNT}]. */
 export function checkCount(n: number, api: string): void {
-  if (!Number.isInteger(n) || n < 0) {
-    throw new RangeError(`${api}: n must be a non-negative integer, got ${String(n)}`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
+    throw new RangeError(`${api}: n must be an integer in [0, ${MAX_COUNT}], got ${shown(n)}`);
   }
 }
 

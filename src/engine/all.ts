@@ -17,6 +17,7 @@ import { ensureRulesetOf } from "../engine/modules.js";
 import { registerRuleset, setDefaultLoader } from "./modules.js";
 import { WHN_RULESET } from "../rules/whn/ruleset.js";
 import { FNF_RULESET } from "../rules/fnf/ruleset.js";
+import { adopt } from "./owned.js";
 
 /** Registers every ruleset with the engine (idempotent). */
 export function registerAllRulesets(): void {
@@ -116,14 +117,14 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerAllRulesets();
   ensureRulesetOf(state);
-  return advance0(state, options);
+  return advance0(adopt(state), options);
 }
 
 /** Whether the deciding side has no choice (`turn/advance` is its only legal action). */
 export function isForcedStep(state: BattleState): boolean {
   registerAllRulesets();
   ensureRulesetOf(state);
-  return isForcedStep0(state);
+  return isForcedStep0(adopt(state));
 }
 
 /**
