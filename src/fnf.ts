@@ -23,6 +23,7 @@ import { ensureRulesetOf } from "./engine/modules.js";
 import { registerRuleset } from "./engine/modules.js";
 import { FNF_RULESET } from "./rules/fnf/ruleset.js";
 import { adopt } from "./engine/owned.js";
+import { objectArg } from "./engine/args.js";
 
 /** Registers the FnF rules with the engine (idempotent; every function here does it). */
 export function registerFnf(): void {
@@ -116,6 +117,7 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerFnf();
   ensureRulesetOf(state);
+  if (options !== undefined) objectArg("advance", "options", options);
   return advance0(adopt(state), options);
 }
 

@@ -23,6 +23,7 @@ import { ensureRulesetOf } from "./engine/modules.js";
 import { registerRuleset } from "./engine/modules.js";
 import { WHN_RULESET } from "./rules/whn/ruleset.js";
 import { adopt } from "./engine/owned.js";
+import { objectArg } from "./engine/args.js";
 
 /** Registers the WHN and CORE rules with the engine (idempotent; every function here does it). */
 export function registerWhn(): void {
@@ -116,6 +117,7 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerWhn();
   ensureRulesetOf(state);
+  if (options !== undefined) objectArg("advance", "options", options);
   return advance0(adopt(state), options);
 }
 

@@ -18,6 +18,7 @@ import { registerRuleset, setDefaultLoader } from "./modules.js";
 import { WHN_RULESET } from "../rules/whn/ruleset.js";
 import { FNF_RULESET } from "../rules/fnf/ruleset.js";
 import { adopt } from "./owned.js";
+import { objectArg } from "./args.js";
 
 /** Registers every ruleset with the engine (idempotent). */
 export function registerAllRulesets(): void {
@@ -117,6 +118,7 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerAllRulesets();
   ensureRulesetOf(state);
+  if (options !== undefined) objectArg("advance", "options", options);
   return advance0(adopt(state), options);
 }
 
