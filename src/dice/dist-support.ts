@@ -23,8 +23,11 @@ export function checkProbability(p: number, api: string): void {
   }
 }
 
-/** Most dice or trials a distribution is built over: the work grows with it, and no rule comes near. */
-export const MAX_COUNT = 1000;
+/** Most trials of a binomial (its work is linear in them; a volley of the largest unit is far fewer). */
+export const MAX_COUNT = 100_000;
+
+/** Most dice summed by `Dist.nd6` / `Dist.sumOf` (their work grows with the square; the rules roll a handful). */
+export const MAX_DICE = 1000;
 
 /** A value for an error message, without printing a huge array or running a Proxy's traps. */
 export function shown(x: unknown): string {
@@ -33,10 +36,10 @@ export function shown(x: unknown): string {
   return typeof x;
 }
 
-/** Throws unless `n` is an integer in [0, {@link MAX_COUNT}]. */
-export function checkCount(n: number, api: string): void {
-  if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
-    throw new RangeError(`${api}: n must be an integer in [0, ${MAX_COUNT}], got ${shown(n)}`);
+/** Throws unless `n` is an integer in [0, max]. */
+export function checkCount(n: number, api: string, max: number = MAX_COUNT): void {
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new RangeError(`${api}: n must be an integer in [0, ${max}], got ${shown(n)}`);
   }
 }
 
