@@ -57,6 +57,9 @@ export const EXOTIC: readonly (readonly [string, () => unknown])[] = [
 /** A file that names each call before it is made (to find a call that hangs). */
 const LOG = process.env["EXOTIC_LOG"];
 
+/** Boundary functions whose job is to walk any JSON value (their work is linear in it): handed the shorter array too. */
+const WALKS_ANY_VALUE = new Set(["root:trust.canonicalJson", "root:trust.stateHash"]);
+
 /** Only the functions of this tier (a quick run while working on one). */
 const TIER = process.env["EXOTIC_TIER"];
 
@@ -157,7 +160,7 @@ describe("exotic objects at every public function", () => {
     const [tier, pinned] = entry.split(":") as [string, string | undefined];
     it(`${f.name} (${tier}): a value or a FusilladeError for every exotic argument, each call under ${SLOW_MS} ms`, async () => {
       const t0 = performance.now();
-      const { escapes, slow, calls } = await probe(f, tier !== "boundary");
+      const { escapes, slow, calls } = await probe(f, tier !== "boundary" || WALKS_ANY_VALUE.has(f.name));
       if (LOG !== undefined) appendFileSync(LOG, `= ${f.name} ${(performance.now() - t0).toFixed(0)} ms\n`);
       totals.ms += performance.now() - t0;
       totals.functions++;
