@@ -22,6 +22,8 @@ import { formatViolation as formatViolation0 } from "./engine/format.js";
 import { actionTypes as actionTypes0 } from "./engine/router.js";
 import { registerRuleset, ensureRulesetOf } from "./engine/modules.js";
 import { WHN_RULESET } from "./rules/whn/ruleset.js";
+import { adopt } from "./engine/owned.js";
+import { objectArg } from "./engine/args.js";
 
 /** Registers the WHN and CORE rules with the engine (idempotent; every function here does it). */
 export function registerWhn(): void {
@@ -115,14 +117,15 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerWhn();
   ensureRulesetOf(state);
-  return advance0(state, options);
+  if (options !== undefined) objectArg("advance", "options", options);
+  return advance0(adopt(state), options);
 }
 
 /** Whether the deciding side has no choice (`turn/advance` is its only legal action). */
 export function isForcedStep(state: BattleState): boolean {
   registerWhn();
   ensureRulesetOf(state);
-  return isForcedStep0(state);
+  return isForcedStep0(adopt(state));
 }
 
 /**

@@ -4,6 +4,7 @@
  * and step markers are kept brief.
  */
 import { adopt } from "../engine/owned.js";
+import { badArg, objectArg, readingArg } from "../engine/args.js";
 import type { BattleEvent, BattleState } from "../state/battle.js";
 import type { JsonValue } from "../state/common.js";
 import { describeEvent } from "../events/describe/index.js";
@@ -32,6 +33,13 @@ const str = (v: JsonValue | undefined): string => (v === undefined ? "?" : typeo
  */
 export function battleAccount(input: BattleState, events: readonly BattleEvent[], options: AccountOptions = {}): string {
   const state = adopt(input);
+  if (!Array.isArray(events)) throw badArg("battleAccount", "events", "an array of events", events);
+  objectArg("battleAccount", "options", options);
+  return readingArg("battleAccount", "events or options", () => account(state, events, options));
+}
+
+/** {@link battleAccount} on an adopted state (the arguments are read inside a guard). */
+function account(state: BattleState, events: readonly BattleEvent[], options: AccountOptions): string {
   const out: string[] = [];
   const sideName = (id: JsonValue | undefined): string => (typeof id === "string" && Object.hasOwn(state.sides, id) ? (state.sides[id as keyof typeof state.sides]?.name ?? id) : str(id));
   if (options.title !== undefined) out.push(options.title, "=".repeat(Math.min(80, options.title.length)));

@@ -10,7 +10,8 @@ import type { BattleSetup } from "../state/setup.js";
 import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import { ActionSchema } from "../engine/actions.js";
-import type { InputError, InputIssue, Result, Violation } from "../engine/violation.js";
+import { FusilladeError, type InputError, type InputIssue, type Result, type Violation } from "../engine/violation.js";
+import { badArg, objectArg, readingArg } from "../engine/args.js";
 import { toIssues } from "../engine/issues.js";
 import { VictorySpecSchema, type VictorySpec } from "../scenarios/format.js";
 import { playAction, startBattleWithEvents } from "./game.js";
@@ -54,12 +55,34 @@ export const RECORD_MIGRATIONS: { readonly [fromVersion: number]: Migration } = 
  * let record = newRecord(scenarioSetup(scenario, 42), scenario.victory);
  */
 export function newRecord(setup: BattleSetup, victory: VictorySpec | null = null): BattleRecord {
-  return { schemaVersion: RECORD_VERSION, setup, victory, actions: [] };
+  // Copies, so a setup the caller edits afterwards does not change the record (the setup itself is validated when the record replays).
+  const s = copied("newRecord", "setup", setup);
+  const v = copied("newRecord", "victory", victory);
+  if (s === null || typeof s !== "object" || Array.isArray(s)) throw badArg("newRecord", "setup", "a battle setup object", setup);
+  if (v !== null && (typeof v !== "object" || Array.isArray(v))) throw badArg("newRecord", "victory", "victory rules or null", victory);
+  return { schemaVersion: RECORD_VERSION, setup: s as BattleSetup, victory: v as VictorySpec | null, actions: [] };
 }
 
-/** The record with one more action. */
+/**
+ * The record with one more action. The action is copied (an object the caller reuses or edits
+ * afterwards does not change the record); a record or action that cannot be read is an
+ * `engine/misuse` FusilladeError.
+ */
 export function recordAction(record: BattleRecord, action: Action): BattleRecord {
-  return { ...record, actions: [...record.actions, action] };
+  const r = objectArg("recordAction", "record", record);
+  const actions = readingArg("recordAction", "record", () => r["actions"]);
+  if (!Array.isArray(actions)) throw badArg("recordAction", "record.actions", "an array", actions);
+  if (actions.length >= MAX_RECORD_ACTIONS) throw badArg("recordAction", "record.actions", `fewer than ${MAX_RECORD_ACTIONS} actions`, actions);
+  const a = copied("recordAction", "action", action);
+  if (a === null || typeof a !== "object" || Array.isArray(a)) throw badArg("recordAction", "action", "an action object", action);
+  return readingArg("recordAction", "record", () => ({ ...record, actions: [...(actions as Action[]), a as Action] }));
+}
+
+/** A plain copy of a caller's value, or an `engine/misuse` FusilladeError when it cannot be read. */
+function copied(api: string, arg: string, value: unknown): unknown {
+  const c = plainCopy(value);
+  if (c instanceof UnreadableInput) throw new FusilladeError("engine/misuse", `${api}: ${arg} could not be read (${c.message})`);
+  return c;
 }
 
 /**
@@ -173,17 +196,23 @@ export function undo(input: BattleRecord, options: { readonly side?: SideId } = 
   return { ok: true, value: { record: { ...record, actions: record.actions.slice(0, keep) }, state: r.value.states[keep] as BattleState } };
 }
 
-/** The `side` option of `undo` as a string (undefined when absent; anything else is a side nobody has). */
+/**
+ * The `side` option of `undo` as a string (undefined when absent; anything else is a side nobody has).
+ * Options that are not an object (`undo(record, "fr")`, null) or cannot be read are refused: taking
+ * back the last action of either side instead would lose an action the caller meant to keep.
+ */
 function readSide(options: unknown): string | undefined {
-  const copy = plainCopy(options);
-  if (copy === null || typeof copy !== "object") return undefined;
+  const copy = copied("undo", "options", options);
+  if (copy === null || typeof copy !== "object" || Array.isArray(copy)) throw badArg("undo", "options", "an object such as { side }", options);
   const side = (copy as { readonly side?: unknown }).side;
   return side === undefined ? undefined : typeof side === "string" ? side : String(side);
 }
 
 /** Writes a record as JSON text. */
 export function saveRecord(record: BattleRecord): string {
-  return JSON.stringify(record);
+  const read = readRecord(record);
+  if (!read.ok) throw new FusilladeError("engine/misuse", `saveRecord: not a battle record (${read.error.code === "replay/record_invalid" ? (read.error.error.issues[0]?.message ?? "") : read.error.code})`);
+  return readingArg("saveRecord", "record", () => JSON.stringify(read.value));
 }
 
 function invalid(code: InputError["code"], issues: InputIssue[]): { ok: false; error: InputError } {

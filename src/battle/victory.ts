@@ -15,6 +15,7 @@ type VictoryCondition = DeepReadonly<MutableCondition>;
 type VictorySpec = DeepReadonly<MutableSpec>;
 import { centreOf } from "../rules/whn/morale/flee.js";
 import { dist } from "../geometry/vec.js";
+import { adopt } from "../engine/owned.js";
 
 /** When conditions are judged: the end of a game turn, or the end of the battle (the turn limit). */
 export type JudgeMoment = "turnEnd" | "final";
@@ -48,7 +49,8 @@ export function lostOrFleeing(u: Unit, state?: BattleState): boolean {
  * units neither lost nor fleeing, against all it started with. A merged detachment's models are
  * counted once, in its parent's figures (WHN-DET-5).
  */
-export function armyLoss(state: BattleState, side: SideId): number {
+export function armyLoss(input: BattleState, side: SideId): number {
+  const state = adopt(input);
   let start = 0;
   let standing = 0;
   for (const u of unitsOfSide(state, side)) {
@@ -59,12 +61,14 @@ export function armyLoss(state: BattleState, side: SideId): number {
 }
 
 /** Standards a side's units have captured (CORE-STD-4). */
-export function standardsTaken(state: BattleState, side: SideId): number {
+export function standardsTaken(input: BattleState, side: SideId): number {
+  const state = adopt(input);
   return unitsOfSide(state, side).reduce((n, u) => n + u.standardsCaptured.length, 0);
 }
 
 /** Who holds an objective: the only side with a unit in play, not fleeing, whose centre is within its radius. */
-export function objectiveHolder(state: BattleState, o: Objective): SideId | null {
+export function objectiveHolder(input: BattleState, o: Objective): SideId | null {
+  const state = adopt(input);
   const present = new Set<SideId>();
   for (const u of Object.values(state.units)) {
     if (lostOrFleeing(u) || u.mergedInto !== null) continue;
@@ -100,7 +104,8 @@ function holds(state: BattleState, spec: VictorySpec, c: VictoryCondition, momen
 }
 
 /** An army with no unit left in play loses at once (a draw if both are gone). */
-export function wipeOut(state: BattleState): Verdict | null {
+export function wipeOut(input: BattleState): Verdict | null {
+  const state = adopt(input);
   const gone = sidesOf(state).filter((s) => unitsOfSide(state, s).every((u) => u.removed !== null || u.figures === 0));
   if (gone.length === 0) return null;
   if (gone.length === 2) return { winner: null, reason: "both armies have left the field", condition: null };
@@ -115,7 +120,8 @@ export function wipeOut(state: BattleState): Verdict | null {
  * @example
  * judge(state, scenario.victory, "final") // { winner: "gb", reason: "gb holds The crest of the ridge", condition: 0 }
  */
-export function judge(state: BattleState, spec: VictorySpec, moment: JudgeMoment): Verdict | null {
+export function judge(input: BattleState, spec: VictorySpec, moment: JudgeMoment): Verdict | null {
+  const state = adopt(input);
   const wiped = wipeOut(state);
   if (wiped !== null) return wiped;
   const met: Verdict[] = [];

@@ -14,7 +14,9 @@ import { declarations } from "../rules/whn/movement/declare.js";
 import { objectiveHolder, standardsTaken } from "../battle/victory.js";
 import type { BotContext } from "./types.js";
 import { hypot } from "../math/index.js";
-import { evaluateFnf } from "./evaluateFnf.js";
+import { evaluateFnfOwned } from "./evaluateFnf.js";
+import { adopt } from "../engine/owned.js";
+import { badArg, objectArg, readingArg } from "../engine/args.js";
 
 /** Weights of the evaluation terms (exported so studies can tune them). */
 export const EVAL_WEIGHTS = {
@@ -92,7 +94,14 @@ function exposedToCavalry(state: BattleState, side: SideId): number {
  * evaluate(state, sideId("fr"), defaultContext(state))
  */
 export function evaluate(state: BattleState, side: SideId, ctx: BotContext): number {
-  if (state.ruleset === "fnf") return evaluateFnf(state, side, ctx);
+  const s = adopt(state);
+  if (typeof side !== "string") throw badArg("evaluate", "side", "a side id", side);
+  objectArg("evaluate", "ctx", ctx);
+  return readingArg("evaluate", "ctx", () => (s.ruleset === "fnf" ? evaluateFnfOwned(s, side, ctx, ctx.fnfWeights) : evaluateWhn(s, side, ctx)));
+}
+
+/** {@link evaluate} of a WHN or CORE state, its arguments checked. */
+function evaluateWhn(state: BattleState, side: SideId, ctx: BotContext): number {
   const enemy = (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
   if (state.result !== null) {
     if (state.result.winner === side) return EVAL_WEIGHTS.win + strength(state, side);

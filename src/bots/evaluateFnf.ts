@@ -12,6 +12,8 @@ import { dist } from "../geometry/vec.js";
 import { hypot } from "../math/index.js";
 import { basesLost, isFresh, isSpent, type Unit } from "../rules/fnf/units.js";
 import type { BotContext } from "./types.js";
+import { adopt } from "../engine/owned.js";
+import { badArg, objectArg, readingArg } from "../engine/args.js";
 
 /** Weights of the FnF evaluation terms, tuned by self-play (scripts/tune-fnf-weights.ts; see docs/guides/bots.md). */
 export interface FnfEvalWeights {
@@ -115,8 +117,17 @@ function holder(state: BattleState, at: { readonly x: number; readonly y: number
  * @example
  * evaluateFnf(state, sideId("fr"), defaultContext(state))
  */
-export function evaluateFnf(state: BattleState, side: SideId, ctx: BotContext, weights: FnfEvalWeights = ctx.fnfWeights ?? FNF_EVAL_WEIGHTS): number {
-  const w = weights;
+export function evaluateFnf(state: BattleState, side: SideId, ctx: BotContext, weights?: FnfEvalWeights): number {
+  const s = adopt(state);
+  if (typeof side !== "string") throw badArg("evaluateFnf", "side", "a side id", side);
+  objectArg("evaluateFnf", "ctx", ctx);
+  if (weights !== undefined) objectArg("evaluateFnf", "weights", weights);
+  return readingArg("evaluateFnf", "ctx or weights", () => evaluateFnfOwned(s, side, ctx, weights ?? ctx.fnfWeights));
+}
+
+/** {@link evaluateFnf} on an adopted state with checked arguments (the evaluation proper). */
+export function evaluateFnfOwned(state: BattleState, side: SideId, ctx: BotContext, weights: FnfEvalWeights | undefined): number {
+  const w = weights ?? FNF_EVAL_WEIGHTS;
   const enemy = (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
   const mine = strength(state, side, w);
   const theirs = strength(state, enemy, w);

@@ -10,6 +10,7 @@ import { playSetup } from "../battle/playSetup.js";
 import { builtinScenario, BUILTIN_SCENARIO_IDS } from "../scenarios/builtin.js";
 import { fnfScenario, FNF_SCENARIOS, type FnfScenarioName } from "../rules/fnf/scenarios.js";
 import { FusilladeError } from "../engine/violation.js";
+import { badArg, intArg, objectArg, readingArg } from "../engine/args.js";
 import { randomBot } from "./random.js";
 import { greedyBot } from "./greedy.js";
 import { searchBot, type SearchOptions } from "./mcts.js";
@@ -83,8 +84,23 @@ export interface MatchGameOptions {
  * const g = playMatchGame("whn:quatre-bras", [{ kind: "search" }, { kind: "greedy" }], 7, 0);
  */
 export function playMatchGame(scenario: MatchScenario, bots: readonly [MatchBotSpec, MatchBotSpec], seed: number, firstSeat: 0 | 1, options: MatchGameOptions = {}): MatchGame {
+  const api = "playMatchGame";
+  if (typeof scenario !== "string") throw badArg(api, "scenario", '"whn:<id>" or "fnf:<name>"', scenario);
+  intArg(api, "seed", seed, 0, Number.MAX_SAFE_INTEGER);
+  if (firstSeat !== 0 && firstSeat !== 1) throw badArg(api, "firstSeat", "0 or 1", firstSeat);
+  const { maxDecisions, fnfTurns } = readingArg(api, "options", () => {
+    const o = objectArg(api, "options", options);
+    return { maxDecisions: intArg(api, "options.maxDecisions", o["maxDecisions"] ?? 3000, 0, Number.MAX_SAFE_INTEGER), fnfTurns: intArg(api, "options.fnfTurns", o["fnfTurns"] ?? 8, 1, 10_000) };
+  });
+  readingArg(api, "bots", () => {
+    if (!Array.isArray(bots) || bots.length !== 2) throw badArg(api, "bots", "a pair of bot specs", bots);
+    bots.forEach((b, i) => {
+      const spec = objectArg(api, `bots[${i}]`, b);
+      if (spec["kind"] !== "random" && spec["kind"] !== "greedy" && spec["kind"] !== "search") throw badArg(api, `bots[${i}].kind`, '"random", "greedy" or "search"', spec["kind"]);
+      if (spec["budget"] !== undefined) intArg(api, `bots[${i}].budget`, spec["budget"], 0, Number.MAX_SAFE_INTEGER);
+    });
+  });
   const [ruleset, name] = scenario.split(":") as ["whn" | "fnf", string];
-  const maxDecisions = options.maxDecisions ?? 3000;
   const seats = firstSeat === 0 ? [bots[0], bots[1]] : [bots[1], bots[0]];
   let winnerSide: string | null;
   let sides: string[];
@@ -98,8 +114,8 @@ export function playMatchGame(scenario: MatchScenario, bots: readonly [MatchBotS
     winnerSide = out.result?.winner ?? null;
     decisions = out.decisions;
     reason = out.result?.reason ?? out.stopped;
-  } else if (ruleset === "fnf" && Object.hasOwn(FNF_SCENARIOS, name)) {
-    const setup = fnfScenario(name as FnfScenarioName, seed, options.fnfTurns ?? 8);
+  } else if (ruleset === "fnf" && name !== undefined && Object.hasOwn(FNF_SCENARIOS, name)) {
+    const setup = fnfScenario(name as FnfScenarioName, seed, fnfTurns);
     sides = setup.sides.map((s) => s.id as string);
     // FnF has no scenario victory rules: the side that loses fewer bases wins; the first side attacks.
     const ctx: BotContext = { victory: null, posture: { [sides[0] as string]: "attack", [sides[1] as string]: "defend" } };

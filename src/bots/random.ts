@@ -8,11 +8,12 @@ import type { Action } from "../engine/actions.js";
 import { sampleLegalAction } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
 import { botRng } from "./rng.js";
+import { seedArg } from "../engine/args.js";
 import type { BotDecision } from "./types.js";
 
 /** The random bot's choice, applied (null when nothing is legal). */
 function decide(state: BattleState, seed: number, _budget = 0): BotDecision | null {
-  return sampleLegalAction(state, botRng(seed));
+  return sampleLegalAction(state, botRng(seedArg("randomBot", "seed", seed)));
 }
 
 /** The random bot's type: a {@link Bot} whose budget may be left out, with `decide`. */

@@ -3,6 +3,7 @@
  * from the battle's dice, and derive per-decision and per-playout seeds with {@link mixSeed}.
  */
 import { fmix32, sfc32FromInteger } from "../dice/prng.js";
+import { seedArg } from "../engine/args.js";
 
 /** A small seeded generator for a bot's own choices. */
 export interface BotRng {
@@ -12,9 +13,9 @@ export interface BotRng {
   float(): number;
 }
 
-/** A generator seeded by an integer. */
+/** A generator seeded by an integer (a safe integer; its low 32 bits are used; anything else is an `engine/misuse` FusilladeError). */
 export function botRng(seed: number): BotRng {
-  let [a, b, c, d] = sfc32FromInteger(seed >>> 0);
+  let [a, b, c, d] = sfc32FromInteger(seedArg("botRng", "seed", seed) >>> 0);
   const next = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     a = b ^ (b >>> 9);
@@ -29,9 +30,9 @@ export function botRng(seed: number): BotRng {
   };
 }
 
-/** A seed derived from a seed and an index (decision number, playout number…). */
+/** A seed derived from a seed and an index (decision number, playout number…); both safe integers, else an `engine/misuse` FusilladeError. */
 export function mixSeed(seed: number, index: number): number {
-  return fmix32((fmix32(seed >>> 0) ^ Math.imul(index + 1, 0x9e3779b9)) >>> 0);
+  return fmix32((fmix32(seedArg("mixSeed", "seed", seed) >>> 0) ^ Math.imul(seedArg("mixSeed", "index", index) + 1, 0x9e3779b9)) >>> 0);
 }
 
 /** The items in a seeded random order (Fisher–Yates). */

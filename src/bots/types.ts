@@ -8,6 +8,7 @@ import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import type { VictorySpec } from "../scenarios/format.js";
 import type { FnfEvalWeights } from "./evaluateFnf.js";
+import { adopt } from "../engine/owned.js";
 
 /**
  * A bot: given the state, a seed for its own choices and a budget (forward-model applications for
@@ -37,14 +38,16 @@ export interface BotContext {
 }
 
 /** A context with no victory rules: the first side attacks, the other defends. */
-export function defaultContext(state: BattleState): BotContext {
+export function defaultContext(input: BattleState): BotContext {
+  const state = adopt(input);
   const posture: { [side: string]: "attack" | "defend" } = {};
   for (const id of Object.keys(state.sides)) posture[id] = id === state.turn.firstSide ? "attack" : "defend";
   return { victory: null, posture };
 }
 
 /** The deciding side of a state (null once the battle is over). */
-export function decider(state: BattleState): SideId | null {
+export function decider(input: BattleState): SideId | null {
+  const state = adopt(input);
   if (state.turn.phase === "finished") return null;
   return state.pending[0]?.side ?? state.turn.activeSide;
 }

@@ -12,21 +12,34 @@ export const DENSE_SPAN_LIMIT = 1 << 20;
 /** Throws unless `x` is a finite number (outcomes are finite). */
 export function checkOutcome(x: number, api: string): void {
   if (typeof x !== "number" || !Number.isFinite(x)) {
-    throw new RangeError(`${api}: outcomes must be finite numbers, got ${String(x)}`);
+    throw new RangeError(`${api}: outcomes must be finite numbers, got ${shown(x)}`);
   }
 }
 
 /** Throws unless `p` is a number in [0, 1]. */
 export function checkProbability(p: number, api: string): void {
   if (typeof p !== "number" || !(p >= 0 && p <= 1)) {
-    throw new RangeError(`${api}: a probability must be in [0, 1], got ${String(p)}`);
+    throw new RangeError(`${api}: a probability must be in [0, 1], got ${shown(p)}`);
   }
 }
 
-/** Throws unless `n` is a non-negative integer. */
-export function checkCount(n: number, api: string): void {
-  if (!Number.isInteger(n) || n < 0) {
-    throw new RangeError(`${api}: n must be a non-negative integer, got ${String(n)}`);
+/** Most trials of a binomial (its work is linear in them; a volley of the largest unit is far fewer). */
+export const MAX_COUNT = 100_000;
+
+/** Most dice summed by `Dist.nd6` / `Dist.sumOf` (their work grows with the square; the rules roll a handful). */
+export const MAX_DICE = 1000;
+
+/** A value for an error message, without printing a huge array or running a Proxy's traps. */
+export function shown(x: unknown): string {
+  if (typeof x === "number" || typeof x === "boolean" || x === null || x === undefined) return String(x);
+  if (typeof x === "string") return x.length > 40 ? `a string of ${x.length} characters` : JSON.stringify(x);
+  return typeof x;
+}
+
+/** Throws unless `n` is an integer in [0, max]. */
+export function checkCount(n: number, api: string, max: number = MAX_COUNT): void {
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new RangeError(`${api}: n must be an integer in [0, ${max}], got ${shown(n)}`);
   }
 }
 

@@ -15,6 +15,7 @@ import {
   addMass,
   binomialMasses,
   checkCount,
+  MAX_DICE,
   checkOutcome,
   checkProbability,
 } from "./dist-support.js";
@@ -78,7 +79,7 @@ export class Dist {
 
   /** The sum of `n` D6 (constant 0 for n = 0). */
   static nd6(n: number): Dist {
-    checkCount(n, "Dist.nd6");
+    checkCount(n, "Dist.nd6", MAX_DICE);
     let cached = ND6_CACHE.get(n);
     if (cached === undefined) {
       cached = D6.sumOf(n);
@@ -208,7 +209,7 @@ export class Dist {
 
   /** The sum of `n` independent copies (constant 0 for n = 0), by repeated doubling. */
   sumOf(n: number): Dist {
-    checkCount(n, "Dist.sumOf");
+    checkCount(n, "Dist.sumOf", MAX_DICE);
     let result: Dist | undefined;
     let power: Dist = this;
     for (let k = n; k > 0; k = Math.floor(k / 2)) {

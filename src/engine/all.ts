@@ -17,6 +17,8 @@ import { actionTypes as actionTypes0 } from "../engine/router.js";
 import { registerRuleset, setDefaultLoader, ensureRulesetOf } from "../engine/modules.js";
 import { WHN_RULESET } from "../rules/whn/ruleset.js";
 import { FNF_RULESET } from "../rules/fnf/ruleset.js";
+import { adopt } from "./owned.js";
+import { objectArg } from "./args.js";
 
 /** Registers every ruleset with the engine (idempotent). */
 export function registerAllRulesets(): void {
@@ -116,14 +118,15 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerAllRulesets();
   ensureRulesetOf(state);
-  return advance0(state, options);
+  if (options !== undefined) objectArg("advance", "options", options);
+  return advance0(adopt(state), options);
 }
 
 /** Whether the deciding side has no choice (`turn/advance` is its only legal action). */
 export function isForcedStep(state: BattleState): boolean {
   registerAllRulesets();
   ensureRulesetOf(state);
-  return isForcedStep0(state);
+  return isForcedStep0(adopt(state));
 }
 
 /**

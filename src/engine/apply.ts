@@ -12,6 +12,7 @@ import { FusilladeError, violation, type InputIssue, type Violation } from "./vi
 import type { EngineEvent } from "../events/catalogue.js";
 import { describe, plainCopy, UnreadableInput } from "./plain.js";
 import { adopt, ownRecent } from "./owned.js";
+import { badArg } from "./args.js";
 
 /**
  * The result of {@link apply}: the next state and the events the action caused, typed by the event
@@ -108,7 +109,16 @@ export function runStep(state: BattleState, step: (ctx: ActionContext) => { ok: 
  * accepted (an immer draft, a frozen or finalised state, one from another copy of the library).
  */
 export function applyTrusted(state: BattleState, action: Action): ApplyResult {
-  const r = applyOwned(adopt(state), action);
+  const s = adopt(state);
+  if (typeof action !== "object" || action === null) throw badArg("applyTrusted", "action", "an action object (parseAction makes one)", action);
+  let r: ApplyResult;
+  try {
+    r = applyOwned(s, action);
+  } catch (e) {
+    if (e instanceof FusilladeError) throw e;
+    // A getter or Proxy trap of the action that throws while the engine reads it: the caller's mistake.
+    throw new FusilladeError("engine/misuse", `applyTrusted: the action could not be read (${describe(e)}); parseAction makes a plain one`, { cause: e });
+  }
   if (r.ok) ownRecent(r.state);
   return r;
 }

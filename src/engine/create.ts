@@ -293,7 +293,8 @@ export function loadState(text: string): Result<BattleState, InputError> {
  * hash and diff as text.
  */
 export function saveState(state: BattleState): string {
-  return canonicalJson(state);
+  // Adopted first: a value that is not a state (null, a cycle, a Proxy that throws) is refused as one.
+  return canonicalJson(adopt(state));
 }
 
 /**

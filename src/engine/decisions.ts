@@ -17,7 +17,7 @@ import type { SideId } from "../state/ids.js";
 import type { Action } from "./actions.js";
 import { otherSide } from "./sequence.js";
 import { registeredListings } from "./modules.js";
-import { applyOwned } from "./apply.js";
+import { applyOwned, parseAction } from "./apply.js";
 import { adopt, isOwned, ownRecent } from "./owned.js";
 import { FusilladeError } from "./violation.js";
 import { describe } from "./plain.js";
@@ -309,7 +309,12 @@ function drawWith(rng: IntSource): (n: number) => number {
   };
 }
 
-/** Dry run: whether an action would apply, without returning the next state. */
+/**
+ * Dry run: whether an action would apply, without returning the next state. A value that is not a
+ * valid action (null, unreadable, malformed) is not legal: false. A state that is not one throws.
+ */
 export function isLegal(state: BattleState, action: Action): boolean {
-  return applyOwned(adopt(state), action).ok;
+  const s = adopt(state);
+  const parsed = parseAction(action);
+  return parsed.ok && applyOwned(s, parsed.value).ok;
 }

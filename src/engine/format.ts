@@ -1,5 +1,6 @@
 import type { InputError, Violation } from "./violation.js";
 import { messageFor } from "./router.js";
+import { objectArg, readingArg } from "./args.js";
 
 const GENERIC: { readonly [code: string]: (v: Violation) => string } = {
   "action/invalid": (v) => {
@@ -26,6 +27,11 @@ const GENERIC: { readonly [code: string]: (v: Violation) => string } = {
  * formatViolation({ code: "battle/finished", rule: "CORE-TURN-1" }) // "The battle is over; … [CORE-TURN-1]"
  */
 export function formatViolation(v: Violation): string {
+  objectArg("formatViolation", "v", v);
+  return readingArg("formatViolation", "v", () => formatOne(v));
+}
+
+function formatOne(v: Violation): string {
   const fmt = messageFor(v.code) ?? GENERIC[v.code];
   const body = fmt !== undefined ? fmt(v) : `Illegal action (${v.code}).`;
   return v.rule === null ? body : `${body} [${v.rule}]`;
@@ -33,5 +39,6 @@ export function formatViolation(v: Violation): string {
 
 /** Renders an input error as one line per problem, each with its path. */
 export function formatInputError(e: InputError): string {
-  return e.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "(root)"}: ${i.message}`).join("\n");
+  objectArg("formatInputError", "e", e);
+  return readingArg("formatInputError", "e", () => e.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "(root)"}: ${i.message}`).join("\n"));
 }

@@ -15,6 +15,9 @@ export class UnreadableInput {
 /** Deepest nesting copied; anything deeper is left in place (the input scan refuses it anyway). */
 const MAX_COPY_DEPTH = 100;
 
+/** Most objects and arrays copied: a shared sub-object counts each time it is reached (a chain of pairs pointing at the same next pair doubles per level). */
+const MAX_COPY_NODES = 1_000_000;
+
 /**
  * A deep copy of `value` as plain data: arrays and objects rebuilt from their own enumerable keys,
  * each property read once. Returns an {@link UnreadableInput} (never throws) when reading fails.
@@ -23,26 +26,37 @@ const MAX_COPY_DEPTH = 100;
  */
 export function plainCopy(value: unknown): unknown {
   const path: (string | number)[] = [];
+  // The objects on the path being copied: a value that contains itself is refused (copying it
+  // down to the depth cap would take time exponential in the number of ways back to itself).
+  const open = new Set<object>();
+  let budget = MAX_COPY_NODES;
   const copy = (v: unknown, depth: number): unknown => {
     if (v === null || typeof v !== "object" || depth > MAX_COPY_DEPTH) return v;
+    if (open.has(v)) throw new RangeError("the value contains itself");
+    if (--budget < 0) throw new RangeError(`more than ${MAX_COPY_NODES} objects`);
+    open.add(v);
+    let out: unknown;
     if (Array.isArray(v)) {
       const n = v.length;
-      const out: unknown[] = new Array<unknown>(n);
+      const arr: unknown[] = new Array<unknown>(n);
       for (let i = 0; i < n; i++) {
         if (!(i in v)) continue; // keep holes as holes
         path.push(i);
-        out[i] = copy(v[i], depth + 1);
+        arr[i] = copy(v[i], depth + 1);
         path.pop();
       }
-      return out;
+      out = arr;
+    } else {
+      const obj: Record<string, unknown> = {};
+      for (const key of Object.keys(v)) {
+        path.push(key);
+        // defineProperty, not assignment: a "__proto__" key stays an own key for the scan to refuse.
+        Object.defineProperty(obj, key, { value: copy((v as Record<string, unknown>)[key], depth + 1), enumerable: true, writable: true, configurable: true });
+        path.pop();
+      }
+      out = obj;
     }
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(v)) {
-      path.push(key);
-      // defineProperty, not assignment: a "__proto__" key stays an own key for the scan to refuse.
-      Object.defineProperty(out, key, { value: copy((v as Record<string, unknown>)[key], depth + 1), enumerable: true, writable: true, configurable: true });
-      path.pop();
-    }
+    open.delete(v);
     return out;
   };
   try {

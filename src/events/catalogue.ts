@@ -15,6 +15,8 @@ import { SHOOTING_EVENTS } from "./shooting.js";
 import { MORALE_EVENTS } from "./morale.js";
 import { ARTILLERY_EVENTS, FIRE_EVENTS } from "./artillery.js";
 import { FNF_EVENTS } from "./fnf.js";
+import { badArg } from "../engine/args.js";
+import { plainCopy, UnreadableInput } from "../engine/plain.js";
 
 /** Every event type's declaration (what it means, its rule ids, its fields), by type. */
 export const EVENT_CATALOGUE = {
@@ -57,6 +59,7 @@ export type EngineEventOf<T extends EngineEventType> = Extract<EngineEvent, { ty
 
 /** The rule ids an event type may carry (`"cause"`: the rule of whatever caused it, any rule id). */
 export function eventRules(type: EngineEventType): readonly RuleId[] | "cause" {
+  if (typeof type !== "string" || !Object.hasOwn(EVENT_CATALOGUE, type)) throw badArg("eventRules", "type", "an event type of the catalogue", type);
   return EVENT_CATALOGUE[type].rules;
 }
 
@@ -71,7 +74,7 @@ export const EngineEventSchema: z.ZodType<EngineEvent> = z.discriminatedUnion(
 
 /** Whether a string is the type of an event in the catalogue. */
 export function isEngineEventType(type: string): type is EngineEventType {
-  return Object.hasOwn(EVENT_CATALOGUE, type);
+  return typeof type === "string" && Object.hasOwn(EVENT_CATALOGUE, type);
 }
 
 /**
@@ -80,7 +83,10 @@ export function isEngineEventType(type: string): type is EngineEventType {
  * @example
  * const r = parseEvent(e); if (!r.ok) console.log(r.issues);
  */
-export function parseEvent(e: unknown): { readonly ok: true; readonly event: EngineEvent } | { readonly ok: false; readonly issues: readonly string[] } {
+export function parseEvent(input: unknown): { readonly ok: true; readonly event: EngineEvent } | { readonly ok: false; readonly issues: readonly string[] } {
+  // Read once as plain data: a getter or Proxy trap that throws is an issue, not a raw error.
+  const e = plainCopy(input);
+  if (e instanceof UnreadableInput) return { ok: false, issues: [e.message] };
   const type = typeof e === "object" && e !== null ? (e as { type?: unknown }).type : undefined;
   if (typeof type !== "string" || !isEngineEventType(type)) return { ok: false, issues: [`unknown event type ${JSON.stringify(type)}`] };
   const r = (EVENT_SCHEMAS[type] as z.ZodType).safeParse(e);

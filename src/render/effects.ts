@@ -12,6 +12,7 @@
 import type { BattleEvent } from "../state/battle.js";
 import type { JsonValue } from "../state/common.js";
 import type { Vec2 } from "../geometry/vec.js";
+import { badArg, readingArg } from "../engine/args.js";
 
 /** A circular template to draw. */
 export interface TemplateMark {
@@ -58,6 +59,11 @@ function list(v: JsonValue | undefined): readonly JsonValue[] {
  * @example recentEvents(outcome.log).map((e) => e.rule)
  */
 export function recentEvents(log: readonly BattleEvent[]): readonly BattleEvent[] {
+  if (!Array.isArray(log)) throw badArg("recentEvents", "log", "an array of events", log);
+  return readingArg("recentEvents", "log", () => recentOf(log));
+}
+
+function recentOf(log: readonly BattleEvent[]): readonly BattleEvent[] {
   for (let i = log.length - 1; i >= 0; i--) {
     const t = log[i]?.type;
     if (t === "turn/phaseStarted" || t === "turn/stepStarted") return log.slice(i);

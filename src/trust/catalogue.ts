@@ -11,6 +11,13 @@ import { REFUSAL_INVARIANTS } from "./invariants/refusal.js";
 import { STRUCTURE_INVARIANTS } from "./invariants/structure.js";
 import type { Violation } from "../engine/violation.js";
 import type { Breach, Cost, Invariant, RefusalInvariant, StateInvariant, StepInvariant, Verdict } from "./invariants/types.js";
+import { badArg, objectArg, readingArg } from "../engine/args.js";
+
+/** The ruleset of a value handed as a state, read defensively (null, a Proxy that throws: `engine/misuse`). */
+function rulesetOf(api: string, arg: string, state: unknown): BattleState["ruleset"] {
+  const s = objectArg(api, arg, state);
+  return readingArg(api, arg, () => s["ruleset"]) as BattleState["ruleset"];
+}
 
 /**
  * Every invariant of the catalogue, documented and tied to the rule it protects.
@@ -51,8 +58,11 @@ function run(i: Invariant, call: () => Verdict): Breach | null {
  * const breaches = checkState(loaded); if (breaches.length > 0) console.warn(breaches);
  */
 export function checkState(state: BattleState, options: CheckOptions = {}): Breach[] {
+  // The state is checked as given (not adopted: a copy would hide what the plain-data invariants look for).
+  const ruleset = rulesetOf("checkState", "state", state);
+  objectArg("checkState", "options", options);
   const out: Breach[] = [];
-  for (const i of selected("state", state.ruleset, options) as StateInvariant[]) {
+  for (const i of readingArg("checkState", "options", () => selected("state", ruleset, options)) as StateInvariant[]) {
     const b = run(i, () => i.check(state));
     if (b !== null) out.push(b);
   }
@@ -78,9 +88,13 @@ export function checkLoaded(state: BattleState): Breach[] {
  * const r = apply(s, a); if (r.ok) console.log(checkStep(s, a, r.state, r.events));
  */
 export function checkStep(before: BattleState, action: unknown, after: BattleState, events: readonly BattleEvent[], options: CheckOptions = {}): Breach[] {
+  rulesetOf("checkStep", "before", before);
+  const ruleset = rulesetOf("checkStep", "after", after);
+  if (!Array.isArray(events)) throw badArg("checkStep", "events", "an array of events", events);
+  objectArg("checkStep", "options", options);
   const out: Breach[] = [];
   const step = { before, action, after, events };
-  for (const i of selected("step", after.ruleset, options) as StepInvariant[]) {
+  for (const i of readingArg("checkStep", "options", () => selected("step", ruleset, options)) as StepInvariant[]) {
     const b = run(i, () => i.check(step));
     if (b !== null) out.push(b);
   }
@@ -95,8 +109,10 @@ export function checkStep(before: BattleState, action: unknown, after: BattleSta
  * const r = apply(s, a); if (!r.ok) console.log(checkRefusal(s, a, r.violation));
  */
 export function checkRefusal(before: BattleState, action: unknown, violation: Violation, options: CheckOptions = {}): Breach[] {
+  const ruleset = rulesetOf("checkRefusal", "before", before);
+  objectArg("checkRefusal", "options", options);
   const out: Breach[] = [];
-  for (const i of selected("refusal", before.ruleset, options) as RefusalInvariant[]) {
+  for (const i of readingArg("checkRefusal", "options", () => selected("refusal", ruleset, options)) as RefusalInvariant[]) {
     const b = run(i, () => i.check({ before, action, violation }));
     if (b !== null) out.push(b);
   }

@@ -2,6 +2,7 @@
  * Stable hashes of battle states for golden replays: canonical JSON (object keys sorted at every
  * level) hashed with FNV-1a in two 32-bit lanes. Pure, no dependencies, the same in every runtime.
  */
+import { badArg, readingArg } from "../engine/args.js";
 
 /** Offset bases of the two FNV-1a lanes (the standard 32-bit basis and a second one). */
 const BASIS_A = 0x811c9dc5;
@@ -15,6 +16,10 @@ const PRIME = 0x01000193;
  * canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }) // '{"a":[2,{"c":4,"d":3}],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
+  return readingArg("canonicalJson", "value", () => canonicalText(value));
+}
+
+function canonicalText(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
     const out: Record<string, unknown> = {};
@@ -29,6 +34,7 @@ export function canonicalJson(value: unknown): string {
  * fnv1a64("") // "811c9dc55ad1e806"
  */
 export function fnv1a64(text: string): string {
+  if (typeof text !== "string") throw badArg("fnv1a64", "text", "a string", text);
   let a = BASIS_A;
   let b = BASIS_B >>> 0;
   for (let i = 0; i < text.length; i++) {
@@ -46,5 +52,5 @@ export function fnv1a64(text: string): string {
  * stateHash(state) // "3f9a…" (16 hex digits)
  */
 export function stateHash(value: unknown): string {
-  return fnv1a64(canonicalJson(value));
+  return fnv1a64(readingArg("stateHash", "value", () => canonicalText(value) ?? "undefined"));
 }

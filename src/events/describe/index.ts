@@ -13,6 +13,7 @@ import { CORE_PROSE } from "./core.js";
 import { FNF_PROSE } from "./fnf.js";
 import { SHOOTING_PROSE } from "./shooting.js";
 import { camelWords, round1, type Namer, type Prose } from "./words.js";
+import { badArg, objectArg, readingArg } from "../../engine/args.js";
 
 export type { Namer } from "./words.js";
 
@@ -54,6 +55,15 @@ function valueText(v: JsonValue): string {
  * for (const e of result.events) console.log(`${describeEvent(e, state)} [${e.rule}]`);
  */
 export function describeEvent(event: EngineEvent | BattleEvent, names?: BattleState | Namer): string {
+  const e = objectArg("describeEvent", "event", event);
+  if (Array.isArray(event)) throw badArg("describeEvent", "event", "an event object", event);
+  return readingArg("describeEvent", "event or names", () => {
+    if (typeof e["type"] !== "string") throw badArg("describeEvent", "event.type", "a string", e["type"]);
+    return describeOne(event, names);
+  });
+}
+
+function describeOne(event: EngineEvent | BattleEvent, names?: BattleState | Namer): string {
   const n: Namer = names === undefined ? asIs : typeof names === "function" ? names : namesOf(names);
   if (isEngineEventType(event.type)) {
     const prose = PROSE[event.type] as (e: EngineEvent, n: Namer) => string;
