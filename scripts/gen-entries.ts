@@ -31,6 +31,8 @@ interface Wrapper {
   readonly sig: string;
   readonly call: string;
   readonly guard?: boolean;
+  /** A statement run before the call (argument checks). */
+  readonly pre?: string;
 }
 
 export const ENTRIES: readonly Entry[] = [
@@ -216,13 +218,14 @@ const WRAPPERS = (e: Entry): Wrapper[] => [
  * state = advance(state).state;
  */`,
     sig: "advance(state: BattleState, options?: AdvanceOptions): Advanced",
-    call: "advance0(state, options)",
+    pre: 'if (options !== undefined) objectArg("advance", "options", options);',
+    call: "advance0(adopt(state), options)",
     guard: true,
   },
   {
     doc: "/** Whether the deciding side has no choice (`turn/advance` is its only legal action). */",
     sig: "isForcedStep(state: BattleState): boolean",
-    call: "isForcedStep0(state)",
+    call: "isForcedStep0(adopt(state))",
     guard: true,
   },
   {
@@ -286,6 +289,8 @@ import { createBattle as createBattle0, createBattleUnknown as createBattleUnkno
 import { advance as advance0, isForcedStep as isForcedStep0, type AdvanceOptions, type Advanced } from "${s}engine/advance.js";
 import { legalActions as legalActions0, firstLegalAction as firstLegalAction0, sampleLegalAction as sampleLegalAction0, isLegal as isLegal0, type IntSource, type LegalPick } from "${s}engine/decisions.js";
 import { formatViolation as formatViolation0 } from "${s}engine/format.js";
+import { adopt } from "${s}engine/owned.js";
+import { objectArg } from "${s}engine/args.js";
 import { actionTypes as actionTypes0 } from "${s}engine/router.js";
 import { ${modules} } from "${s}engine/modules.js";
 ${e.rulesets.map(([name, path]) => `import { ${name} } from "${s}${path}";`).join("\n")}
@@ -301,7 +306,7 @@ ${e.afterRegister}`;
 ${w.doc}
 export function ${w.sig} {
   ${e.register}();
-${w.guard ? "  ensureRulesetOf(state);\n" : ""}  return ${w.call};
+${w.guard ? "  ensureRulesetOf(state);\n" : ""}${w.pre ? `  ${w.pre}\n` : ""}  return ${w.call};
 }
 `)
     .join("");

@@ -19,11 +19,11 @@ import { createBattle as createBattle0, createBattleUnknown as createBattleUnkno
 import { advance as advance0, isForcedStep as isForcedStep0, type AdvanceOptions, type Advanced } from "./engine/advance.js";
 import { legalActions as legalActions0, firstLegalAction as firstLegalAction0, sampleLegalAction as sampleLegalAction0, isLegal as isLegal0, type IntSource, type LegalPick } from "./engine/decisions.js";
 import { formatViolation as formatViolation0 } from "./engine/format.js";
+import { adopt } from "./engine/owned.js";
+import { objectArg } from "./engine/args.js";
 import { actionTypes as actionTypes0 } from "./engine/router.js";
 import { registerRuleset, ensureRulesetOf } from "./engine/modules.js";
 import { WHN_RULESET } from "./rules/whn/ruleset.js";
-import { adopt } from "./engine/owned.js";
-import { objectArg } from "./engine/args.js";
 
 /** Registers the WHN and CORE rules with the engine (idempotent; every function here does it). */
 export function registerWhn(): void {
