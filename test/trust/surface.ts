@@ -11,6 +11,8 @@ import * as fnf from "../../src/fnf.js";
 import * as redux from "../../src/adapters/redux/index.js";
 import * as bgio from "../../src/adapters/boardgame-io/index.js";
 import * as node from "../../src/node/index.js";
+import * as stateEntry from "../../src/state/index.js";
+import * as trustEntry from "../../src/trust/index.js";
 
 /** Each subpath of package.json's `exports` that carries code, with its module. */
 export const ENTRIES: Readonly<Record<string, object>> = {
@@ -20,6 +22,8 @@ export const ENTRIES: Readonly<Record<string, object>> = {
   "./redux": redux,
   "./boardgame.io": bgio,
   "./node": node,
+  "./state": stateEntry,
+  "./trust": trustEntry,
 };
 
 /** Subpaths that carry no code (data files, the manifest). */
