@@ -12,6 +12,7 @@ import type { Footprint } from "../../../geometry/rect.js";
 import { pointRectDistance } from "../../../geometry/rect.js";
 import type { Vec2 } from "../../../geometry/vec.js";
 import { lt } from "../../../geometry/vec.js";
+import { traitsOf } from "../../traits.js";
 
 /** Flammability classes (CORE-GEO-31). */
 export type Flammability = BattleState["fires"][number]["circles"][number]["terrain"];
@@ -96,7 +97,7 @@ export function burstMayStartFire(state: BattleState, ctx: ActionContext, p: Vec
  * circle (CORE-GEO-33), if its centre is in flammable terrain.
  */
 export function spreadFires(state: BattleState, ctx: ActionContext): BattleState {
-  if (state.ruleset !== "whn" || state.fires.length === 0) return state;
+  if (!traitsOf(state).artilleryAndFires || state.fires.length === 0) return state;
   const fires: Fire[] = [];
   for (const f of state.fires) {
     const last = f.circles[f.circles.length - 1];
