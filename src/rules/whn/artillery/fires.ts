@@ -5,7 +5,6 @@
  */
 import type { ActionContext } from "../../../engine/context.js";
 import type { BattleState } from "../../../state/battle.js";
-import type { Unit } from "../../../state/unit.js";
 import { FIRE_DIAMETER, spreadFire } from "../../../geometry/fires.js";
 import { pointInPolygon } from "../../../geometry/polygon.js";
 import type { Footprint } from "../../../geometry/rect.js";
@@ -133,13 +132,3 @@ export function withoutCircle(state: BattleState, fire: string, index: number): 
   return { ...state, fires };
 }
 
-/** Whether a unit stands in a fire (WHN-FIRE-5). */
-export function unitInFire(fp: Footprint, state: BattleState): boolean {
-  return footprintInFire(fp, fireObstacles(state));
-}
-
-/** Units touching a circle are the ones a new circle "overlaps" (WHN-FIRE-5). */
-export function unitsInFire(state: BattleState, units: readonly Unit[], footprint: (u: Unit) => Footprint): Unit[] {
-  const circles = fireObstacles(state);
-  return circles.length === 0 ? [] : units.filter((u) => footprintInFire(footprint(u), circles));
-}
