@@ -13,6 +13,7 @@ import { CHAIN_START, roundBuilder } from "../rules/whn/combat/markov.js";
 import type { RoundInput } from "../rules/whn/combat/types.js";
 import type { DecisionInput } from "./combatChain.js";
 import { OptionsParamSchema, RulesetParamSchema, UnitParamsSchema, twoUnitTable } from "./experiments/table.js";
+import { traitsOf } from "../rules/traits.js";
 
 /** Zod schema of a two-unit combat (the params of the `whn/combat` and `whn/combatRound` experiments). */
 export const CombatParams = z.strictObject({
@@ -74,7 +75,7 @@ export function twoUnitCombat(spec: TwoUnitCombatSpec | TwoUnitCombatParams = {}
     flowsPast: [m[0].flowsPast, m[1].flowsPast],
     maxRounds: params.maxRounds,
     rounds,
-    ...(state.ruleset === "core" ? { loserHolds: true } : {}),
+    ...(traitsOf(state).loserHolds ? { loserHolds: true } : {}),
   };
   return { params, state, combat: TWO_UNIT_COMBAT, round: built.input, built, decision };
 }

@@ -62,8 +62,48 @@ function checkCount(n: number): void {
   }
 }
 
+/** The rolls every roller reads off its own D6 and angle draws (one place for both rollers). */
+abstract class DiceBase implements Dice {
+  abstract draws: number;
+  abstract d6(): number;
+  abstract angle(): number;
+  abstract snapshot(): DiceState;
+
+  nd6(n: number): number {
+    checkCount(n);
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += this.d6();
+    return sum;
+  }
+
+  d3(): number {
+    return (this.d6() + 1) >> 1;
+  }
+
+  twoD3(): number {
+    return this.d3() + this.d3();
+  }
+
+  artillery(): ArtilleryFace {
+    return ARTILLERY_FACES[this.d6() - 1] as ArtilleryFace;
+  }
+
+  scatter(): ScatterFace {
+    return this.d6() <= SCATTER_HIT_MAX_D6 ? SCATTER_HIT : { kind: "ARROW", angle: this.angle() };
+  }
+
+  rollOff(): "first" | "second" {
+    for (;;) {
+      const first = this.d6();
+      const second = this.d6();
+      if (first > second) return "first";
+      if (second > first) return "second";
+    }
+  }
+}
+
 /** sfc32 roller. State lives in four int32 fields; nothing is allocated per roll. */
-class PrngDice implements Dice {
+class PrngDice extends DiceBase {
   private a: number;
   private b: number;
   private c: number;
@@ -71,6 +111,7 @@ class PrngDice implements Dice {
   draws: number;
 
   constructor(s: readonly [number, number, number, number], draws: number) {
+    super();
     this.a = s[0] | 0;
     this.b = s[1] | 0;
     this.c = s[2] | 0;
@@ -96,42 +137,10 @@ class PrngDice implements Dice {
     return (u % 6) + 1;
   }
 
-  nd6(n: number): number {
-    checkCount(n);
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += this.d6();
-    return sum;
-  }
-
-  d3(): number {
-    return (this.d6() + 1) >> 1;
-  }
-
-  twoD3(): number {
-    return this.d3() + this.d3();
-  }
-
-  artillery(): ArtilleryFace {
-    return ARTILLERY_FACES[this.d6() - 1] as ArtilleryFace;
-  }
-
-  scatter(): ScatterFace {
-    return this.d6() <= SCATTER_HIT_MAX_D6 ? SCATTER_HIT : { kind: "ARROW", angle: this.angle() };
-  }
-
   angle(): number {
     const u = this.next();
     this.draws++;
     return u * DEGREES_PER_STEP;
-  }
-
-  rollOff(): "first" | "second" {
-    for (;;) {
-      const first = this.d6();
-      const second = this.d6();
-      if (first > second) return "first";
-      if (second > first) return "second";
-    }
   }
 
   snapshot(): DiceState {
@@ -140,7 +149,7 @@ class PrngDice implements Dice {
 }
 
 /** Scripted roller: reads its queues in order and throws once one runs dry. */
-class ScriptedDice implements Dice {
+class ScriptedDice extends DiceBase {
   private nextD6 = 0;
   private nextAngle = 0;
   draws: number;
@@ -150,6 +159,7 @@ class ScriptedDice implements Dice {
     private readonly angleQueue: readonly number[],
     draws: number,
   ) {
+    super();
     this.draws = draws;
   }
 
@@ -161,44 +171,12 @@ class ScriptedDice implements Dice {
     return v;
   }
 
-  nd6(n: number): number {
-    checkCount(n);
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += this.d6();
-    return sum;
-  }
-
-  d3(): number {
-    return (this.d6() + 1) >> 1;
-  }
-
-  twoD3(): number {
-    return this.d3() + this.d3();
-  }
-
-  artillery(): ArtilleryFace {
-    return ARTILLERY_FACES[this.d6() - 1] as ArtilleryFace;
-  }
-
-  scatter(): ScatterFace {
-    return this.d6() <= SCATTER_HIT_MAX_D6 ? SCATTER_HIT : { kind: "ARROW", angle: this.angle() };
-  }
-
   angle(): number {
     const v = this.angleQueue[this.nextAngle];
     if (v === undefined) throw new DiceScriptExhaustedError("angle", this.draws);
     this.nextAngle++;
     this.draws++;
     return v;
-  }
-
-  rollOff(): "first" | "second" {
-    for (;;) {
-      const first = this.d6();
-      const second = this.d6();
-      if (first > second) return "first";
-      if (second > first) return "second";
-    }
   }
 
   snapshot(): DiceState {

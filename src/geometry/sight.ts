@@ -11,6 +11,7 @@ import { elevationAt } from "./terrain.js";
 import type { Vec2 } from "./vec.js";
 import { EPSILON } from "./vec.js";
 import { tieKey } from "../math/index.js";
+import { boxNear, cachedBoxAround } from "./box.js";
 
 /** Another unit on the table, for sight and path checks. */
 export interface PlacedUnit {
@@ -42,36 +43,13 @@ export interface SightResult {
  */
 const BROAD_SLACK = 1e-6;
 
-/** Bounding boxes of polygons (terrain polygons are immutable values), per polygon array. */
-const BOXES = new WeakMap<Polygon, { minX: number; minY: number; maxX: number; maxY: number }>();
-
-const boxOf = (poly: Polygon): { minX: number; minY: number; maxX: number; maxY: number } => {
-  let b = BOXES.get(poly);
-  if (b !== undefined) return b;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of poly) {
-    if (p.x < minX) minX = p.x;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.y > maxY) maxY = p.y;
-  }
-  b = { minX, minY, maxX, maxY };
-  BOXES.set(poly, b);
-  return b;
-};
-
 /**
  * True when the box [x0, x1] × [y0, y1] lies clear of a polygon's bounding box (by the slack): no
  * point of the box is inside the polygon or on its boundary, so no segment within the box runs
  * through it. False means "maybe": test exactly.
  */
-const boxMissesPolygon = (x0: number, y0: number, x1: number, y1: number, poly: Polygon): boolean => {
-  const b = boxOf(poly);
-  return x1 < b.minX - BROAD_SLACK || x0 > b.maxX + BROAD_SLACK || y1 < b.minY - BROAD_SLACK || y0 > b.maxY + BROAD_SLACK;
-};
+const boxMissesPolygon = (x0: number, y0: number, x1: number, y1: number, poly: Polygon): boolean =>
+  !boxNear(cachedBoxAround(poly), x0, y0, x1, y1, BROAD_SLACK);
 
 /** True when segment [a, b] certainly stays outside a polygon (bounding boxes apart). */
 const segmentMissesPolygon = (a: Vec2, b: Vec2, poly: Polygon): boolean =>

@@ -7,6 +7,7 @@ import type { Footprint } from "./rect.js";
 import { rectCorners } from "./rect.js";
 import type { Vec2 } from "./vec.js";
 import { lerp } from "./vec.js";
+import { boxAround, boxUnion, type Box } from "./box.js";
 
 /** Flammability class of a terrain feature (CORE-GEO-31). */
 export type Flammability = "woods" | "field" | "woodenBuilding" | "stoneBuilding";
@@ -89,14 +90,6 @@ export const isOnHill = (terrain: readonly TerrainFeature[], footprint: Footprin
   return true;
 };
 
-/** An axis-aligned box around a feature's polygon and polyline. */
-interface Box {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
-
 /** Boxes already computed, per feature object (features are immutable values inside the engine's own states). */
 const BOXES = new WeakMap<TerrainFeature, Box>();
 
@@ -104,23 +97,7 @@ const BOXES = new WeakMap<TerrainFeature, Box>();
 function boxOf(t: TerrainFeature): Box {
   let b = BOXES.get(t);
   if (b !== undefined) return b;
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const p of t.polygon) {
-    if (p.x < x0) x0 = p.x;
-    if (p.x > x1) x1 = p.x;
-    if (p.y < y0) y0 = p.y;
-    if (p.y > y1) y1 = p.y;
-  }
-  for (const p of t.polyline ?? []) {
-    if (p.x < x0) x0 = p.x;
-    if (p.x > x1) x1 = p.x;
-    if (p.y < y0) y0 = p.y;
-    if (p.y > y1) y1 = p.y;
-  }
-  b = { x0, y0, x1, y1 };
+  b = t.polyline === undefined ? boxAround(t.polygon) : boxUnion(boxAround(t.polygon), boxAround(t.polyline));
   BOXES.set(t, b);
   return b;
 }

@@ -3,17 +3,11 @@
  * ranks, or — light troops only — skirmishes in open order. A reform re-lays the unit about its
  * front and is its whole move. WHN's columns, lines and squares (WHN-FORM) do not exist here.
  */
-import type { BattleState } from "../../state/battle.js";
 import type { Formation, Unit } from "../../state/unit.js";
 import { violation, type Violation } from "../../engine/violation.js";
 
 /** The formations of a CORE battle: blocks, and open order for light troops (skirmishers). */
 export const CORE_FORMATIONS = ["BLOCK", "OPEN_ORDER"] as const satisfies readonly Formation[];
-
-/** Whether a battle plays the CORE rules on their own (no WHN changes). */
-export function isCore(state: Pick<BattleState, "ruleset">): boolean {
-  return state.ruleset === "core";
-}
 
 /** Whether a unit may stand in a formation under the CORE rules; null when it may. */
 export function coreFormationRefusal(u: Pick<Unit, "id" | "troopType" | "light">, formation: Formation): Violation | null {

@@ -11,6 +11,7 @@ import { leq } from "../../geometry/vec.js";
 import { characterFootprint, footprintOf, joinedCharacters } from "../whn/unit.js";
 import { unitLd } from "../whn/combined.js";
 import { clampLd } from "../whn/tables.js";
+import { traitsOf } from "../traits.js";
 
 /** Range of the General's Leadership and of the battle standard (CORE-GNRL-1, CORE-BSB-1). */
 export const CORE_COMMAND_RANGE = 12;
@@ -62,6 +63,6 @@ export function coreLeadership(state: BattleState, u: Unit): CoreLeadership {
  * battle is not a CORE battle (WHN has no battle standards, WHN-GEN-3).
  */
 export function battleStandardNear(state: BattleState, u: Unit): Character | null {
-  if (state.ruleset !== "core") return null;
+  if (!traitsOf(state).battleStandards) return null;
   return charactersNear(state, u, (c) => c.battleStandard === true)[0] ?? null;
 }

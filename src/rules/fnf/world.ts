@@ -1,6 +1,6 @@
 import type { BattleState } from "../../state/battle.js";
 import type { OrientedRect, Vec2 } from "./geometry/prims.js";
-import { EPSILON, dist } from "./geometry/prims.js";
+import { dist } from "./geometry/prims.js";
 import type { FnfLayout } from "./geometry/layout.js";
 import { layoutOf, leaderRect } from "./geometry/layout.js";
 import { layoutDistance, rectsOf } from "./geometry/measure.js";
@@ -167,11 +167,6 @@ function known(a: Unit, b: Unit): boolean {
 export function unitsWithin(a: Unit, b: Unit, gap: number): boolean {
   if (!known(a, b) && apartBy(a, b) > gap + APART_SLACK) return false;
   return unitDistance(a, b) <= gap;
-}
-
-/** Enemy units touching a layout (distance ≤ ε, CORE-GEO-12). */
-export function enemiesInContact(state: BattleState, side: string, l: FnfLayout, except?: string): Unit[] {
-  return enemiesOf(state, side).filter((e) => e.id !== except && layoutDistance(l, layout(e)) <= EPSILON);
 }
 
 /** Bases of other units (friend and foe), with their elevation, that may block sight (FNF-GEO-8). */

@@ -242,9 +242,3 @@ function record(w: Writer, e: BattleEvent): void {
     if (e.type === "combat/pursued" || e.type === "combat/pursuedOffTable") w.write("step").pursued.push(unit);
   }
 }
-
-/** The turn facts a version-1 save's event log leads to (its migration). */
-export function factsFromLog(log: readonly BattleEvent[], combats: BattleState["combats"]): Facts {
-  return recordFacts(NO_FACTS as Facts, log, combats);
-}
-

@@ -14,6 +14,7 @@ import { characterFootprint, footprintOf, joinedCharacters } from "./unit.js";
 import { clampLd } from "./tables.js";
 import { unitLd } from "./combined.js";
 import { coreLeadership } from "../core/leadership.js";
+import { traitsOf } from "../traits.js";
 
 /** Range of a leader's steadying influence (WHN-LEAD-1). */
 export const LEADER_RANGE = 12;
@@ -39,7 +40,7 @@ export interface EffectiveLeadership {
  */
 export function effectiveLeadership(state: BattleState, u: Unit): EffectiveLeadership {
   // CORE on its own: the General's Ld within 12" instead of WHN's +1 leaders (WHN-GEN-2, CORE-GNRL-1).
-  if (state.ruleset === "core") return coreLeadership(state, u);
+  if (traitsOf(state).generalLendsLeadership) return coreLeadership(state, u);
   const joined = u.formation === "EXTENDED_ORDER" ? [] : joinedCharacters(state, u.id);
   // A combined unit uses its elites' Ld while they fill half its front rank (CORE-UNIT-1, WHN-DET-5).
   const base = joined.reduce((best, c) => Math.max(best, c.profile.Ld), unitLd(state, u));

@@ -130,11 +130,6 @@ function place(t: LayoutTemplate, p: Vec2, facing: number): FnfLayout {
   return { bases, footprint: { center: at(0, t.depth / 2), halfWidth: t.width / 2, halfDepth: t.depth / 2, facing } };
 }
 
-/** Lays slots out on a grid of touching cells behind P (FNF-GEO-2, mixed sizes). */
-export function layoutSlots(slots: readonly Slot[], size: (s: Slot) => BaseDims, p: Vec2, facing: number): FnfLayout {
-  return place(templateOf(slots, size), p, facing);
-}
-
 /**
  * Templates by what they depend on (kind, arm, skirmishing, formation and bases of a brigade; the
  * base of anything else): a handful per battle, so a layout is only placed.

@@ -37,3 +37,4 @@ export {
   convexHull,
   quadrantOfRect,
 } from "../../../geometry/index.js";
+export { boxAround, boxNear } from "../../../geometry/box.js";

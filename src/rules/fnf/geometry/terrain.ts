@@ -1,6 +1,6 @@
 import type { TerrainFeature } from "./feature.js";
 import type { OrientedRect, Vec2 } from "./prims.js";
-import { closestPointOnRect, dist, pointInPolygon, pointSegmentDistance, polygonDistance, polylineEdges, rectCorners, segmentIntersectionParams } from "./prims.js";
+import { boxAround, boxNear, closestPointOnRect, dist, pointInPolygon, pointSegmentDistance, polygonDistance, polylineEdges, rectCorners, segmentIntersectionParams } from "./prims.js";
 
 /** FnF terrain kinds (FNF-GEO-6). */
 export const FNF_TERRAIN = {
@@ -65,21 +65,8 @@ export function featureNearSegment(f: TerrainFeature, a: Vec2, b: Vec2): boolean
   const maxX = Math.max(a.x, b.x);
   const minY = Math.min(a.y, b.y);
   const maxY = Math.max(a.y, b.y);
-  const boxNear = (pts: readonly Vec2[], grow: number): boolean => {
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    for (const p of pts) {
-      if (p.x < x0) x0 = p.x;
-      if (p.x > x1) x1 = p.x;
-      if (p.y < y0) y0 = p.y;
-      if (p.y > y1) y1 = p.y;
-    }
-    return x0 - grow <= maxX && minX <= x1 + grow && y0 - grow <= maxY && minY <= y1 + grow;
-  };
-  if (f.polygon.length >= 3 && boxNear(f.polygon, REACH_SLACK)) return true;
-  return f.polyline !== undefined && f.polyline.length > 0 && boxNear(f.polyline, (f.width ?? 1) / 2 + REACH_SLACK);
+  if (f.polygon.length >= 3 && boxNear(boxAround(f.polygon), minX, minY, maxX, maxY, REACH_SLACK)) return true;
+  return f.polyline !== undefined && f.polyline.length > 0 && boxNear(boxAround(f.polyline), minX, minY, maxX, maxY, (f.width ?? 1) / 2 + REACH_SLACK);
 }
 
 /** The features of a list that come near segment [a, b] ({@link featureNearSegment}); the list itself when all do. */

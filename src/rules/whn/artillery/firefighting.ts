@@ -17,6 +17,7 @@ import type { ExtinguishAction } from "./actions.js";
 import { checkStep, isEngaged, put, refuse } from "./common.js";
 import { FIRE_REACH, FIRE_SCORES, WATER_REACH, fireObstacles, footprintInFire, withoutCircle, type FireCircle } from "./fires.js";
 import { gunMoveRate } from "./guns.js";
+import { traitsOf } from "../../traits.js";
 
 /** Distance from a footprint to the nearest `water` feature (Infinity when there is none). */
 export function distanceToWater(state: BattleState, fp: Footprint): number {
@@ -95,7 +96,7 @@ function stepOut(state: BattleState, u: Unit, circles: readonly FireCircle[]): V
  * nothing else with its move. A unit with no way out stays.
  */
 export function leaveFires(state: BattleState, ctx: ActionContext): BattleState {
-  if (state.ruleset !== "whn" || state.fires.length === 0) return state;
+  if (!traitsOf(state).artilleryAndFires || state.fires.length === 0) return state;
   const circles = fireObstacles(state);
   let s = state;
   for (const u of unitsInPlay(state)) {

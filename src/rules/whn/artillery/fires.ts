@@ -5,13 +5,13 @@
  */
 import type { ActionContext } from "../../../engine/context.js";
 import type { BattleState } from "../../../state/battle.js";
-import type { Unit } from "../../../state/unit.js";
 import { FIRE_DIAMETER, spreadFire } from "../../../geometry/fires.js";
 import { pointInPolygon } from "../../../geometry/polygon.js";
 import type { Footprint } from "../../../geometry/rect.js";
 import { pointRectDistance } from "../../../geometry/rect.js";
 import type { Vec2 } from "../../../geometry/vec.js";
 import { lt } from "../../../geometry/vec.js";
+import { traitsOf } from "../../traits.js";
 
 /** Flammability classes (CORE-GEO-31). */
 export type Flammability = BattleState["fires"][number]["circles"][number]["terrain"];
@@ -96,7 +96,7 @@ export function burstMayStartFire(state: BattleState, ctx: ActionContext, p: Vec
  * circle (CORE-GEO-33), if its centre is in flammable terrain.
  */
 export function spreadFires(state: BattleState, ctx: ActionContext): BattleState {
-  if (state.ruleset !== "whn" || state.fires.length === 0) return state;
+  if (!traitsOf(state).artilleryAndFires || state.fires.length === 0) return state;
   const fires: Fire[] = [];
   for (const f of state.fires) {
     const last = f.circles[f.circles.length - 1];
@@ -132,13 +132,3 @@ export function withoutCircle(state: BattleState, fire: string, index: number): 
   return { ...state, fires };
 }
 
-/** Whether a unit stands in a fire (WHN-FIRE-5). */
-export function unitInFire(fp: Footprint, state: BattleState): boolean {
-  return footprintInFire(fp, fireObstacles(state));
-}
-
-/** Units touching a circle are the ones a new circle "overlaps" (WHN-FIRE-5). */
-export function unitsInFire(state: BattleState, units: readonly Unit[], footprint: (u: Unit) => Footprint): Unit[] {
-  const circles = fireObstacles(state);
-  return circles.length === 0 ? [] : units.filter((u) => footprintInFire(footprint(u), circles));
-}

@@ -20,6 +20,7 @@ import { fireObstacles } from "./fires.js";
 import { AMMUNITION, gunMoveRate } from "./guns.js";
 import { limber, moveGun, unlimber } from "./move.js";
 import { respondHandler } from "./respond.js";
+import { traitsOf } from "../../traits.js";
 
 /** Any action this module lists. */
 export type ArtilleryAction = GunFireAction | GunRespondAction | LimberAction | UnlimberAction | GunMoveAction | LeaveShelterAction | RemanAction | ExtinguishAction;
@@ -97,7 +98,7 @@ export function gunMoveCandidates(g: Unit): GunMoveAction[] {
 
 /** The artillery candidates of the deciding side, unchecked. */
 export function artilleryCandidates(state: BattleState): ArtilleryAction[] {
-  if (state.ruleset !== "whn" || state.turn.phase === "finished") return [];
+  if (!traitsOf(state).artilleryAndFires || state.turn.phase === "finished") return [];
   const out: ArtilleryAction[] = [];
   const top = state.pending[0];
   if (top !== undefined) {

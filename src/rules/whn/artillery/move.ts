@@ -11,7 +11,7 @@ import type { Violation } from "../../../engine/violation.js";
 import { footprintDistance } from "../../../geometry/rect.js";
 import { leq, normalizeAngle } from "../../../geometry/vec.js";
 import { checkPlacement, measurePath } from "../movement/path.js";
-import { enemiesOf, footprintOf, layoutOf } from "../unit.js";
+import { enemiesOf, footprintOf } from "../unit.js";
 import type { GunMoveAction, LimberAction, UnlimberAction } from "./actions.js";
 import { isViolation, ownGunInStep, put, refuse, unmanned, whyStationary } from "./common.js";
 import { fireObstacles, footprintInFire } from "./fires.js";
@@ -116,9 +116,4 @@ export function moveGun(state: BattleState, a: GunMoveAction, ctx: ActionContext
     rate,
   });
   return ok(put(state, moved));
-}
-
-/** The footprint a gun would have in the other state, for callers that test room to limber. */
-export function footprintAs(u: Unit, formation: "LIMBERED" | "UNLIMBERED"): ReturnType<typeof layoutOf>["footprint"] {
-  return layoutOf({ ...u, formation }).footprint;
 }

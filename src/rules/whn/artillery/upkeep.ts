@@ -13,6 +13,7 @@ import { inContact } from "../../../geometry/vec.js";
 import { footprintOf, getUnit, inPlay, unitsInPlay } from "../unit.js";
 import { put } from "./common.js";
 import { crewUnitId } from "./crew.js";
+import { traitsOf } from "../../traits.js";
 
 const captured = (s: BattleState, u: Unit): Unit => ({ ...u, figures: 0, woundsTaken: 0, removed: { reason: "captured", gameTurn: s.turn.gameTurn } });
 
@@ -68,7 +69,7 @@ function crewlessCaptured(s: BattleState, u: Unit, ctx: ActionContext): BattleSt
  * state = artilleryUpkeep(state, ctx);
  */
 export function artilleryUpkeep(state: BattleState, ctx: ActionContext): BattleState {
-  if (state.ruleset !== "whn") return state;
+  if (!traitsOf(state).artilleryAndFires) return state;
   let s = state;
   for (const id of Object.keys(state.units).sort()) {
     const u0 = getUnit(s, id);

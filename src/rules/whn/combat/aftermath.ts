@@ -21,6 +21,7 @@ import { fightCombat, mainEnemy, type Fought } from "./fight.js";
 import { mayEverPursue } from "./pursuit.js";
 import { redress, redressChoices } from "./redress.js";
 import { emit, view, type Recorder } from "./recorder.js";
+import { traitsOf } from "../../traits.js";
 
 /** Range within which a broken friend causes a Panic test (CORE-PANIC-5). */
 export const BROKEN_FRIEND_RANGE = 12;
@@ -28,7 +29,7 @@ export const BROKEN_FRIEND_RANGE = 12;
 /** The Break tests of one fought round (CORE-BREAK-1, WHN-BREAK-1/3). */
 function breakTests(state: BattleState, r: Recorder, f: Fought): { state: BattleState; verdicts: BreakVerdict[] } {
   if (f.result.winner === null) {
-    emit(r, "combat/drawn", state.ruleset === "core" ? "CORE-CR-1" : "WHN-BREAK-6", { combat: f.combat });
+    emit(r, "combat/drawn", traitsOf(state).rules.drawnCombat, { combat: f.combat });
     return { state, verdicts: [] };
   }
   const loserSide = f.built.sides[f.result.winner === 0 ? 1 : 0];

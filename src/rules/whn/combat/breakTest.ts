@@ -11,6 +11,7 @@ import { effectiveLeadership, leadershipTest } from "../leadership.js";
 import { getUnit, withUnit } from "../unit.js";
 import { battleStandardNear } from "../../core/leadership.js";
 import { emit, type Recorder } from "./recorder.js";
+import { traitsOf } from "../../traits.js";
 
 /** What a losing unit does after its test. */
 export type BreakOutcome = "fallBack" | "broke" | "flowPast" | "held";
@@ -53,7 +54,7 @@ export function breakTest(state: BattleState, r: Recorder, unit: UnitId, margin:
       emit(r, "combat/breakTest", "CORE-BSB-1", { unit, margin, dice: [...again.dice], total: again.total, leadership: ld.value, target: again.target, passed, leadersNear: [...ld.leadersNear], battleStandard: bsb.id });
     }
   }
-  if (passed && state.ruleset === "core") {
+  if (passed && traitsOf(state).loserHolds) {
     // CORE-BREAK-1: under the core rules a unit that holds stays in the fight, in good order.
     return { state, verdict: { unit, outcome: "held", from } };
   }

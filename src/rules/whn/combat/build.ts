@@ -13,6 +13,7 @@ import { effectiveLeadership } from "../leadership.js";
 import { battleStandardNear } from "../../core/leadership.js";
 import { clampStat, meleeToHitNeed, saveNeed, toWoundNeed } from "../tables.js";
 import { commandModels, getUnit, inPlay, isMounted, joinedCharacters, layoutOf } from "../unit.js";
+import { terrainOf } from "../terrain.js";
 import { saveEquipment } from "../combined.js";
 import { overhang, REDRESS_FILES_PER_FLANK } from "./redress.js";
 import { lapsThisTurn } from "../movement/lapping.js";
@@ -162,7 +163,7 @@ export function buildRound(state: BattleState, combat: Combat, splits?: Readonly
   const lastWinnerSide = combat.lastWinner;
   const lapped = lapping(findContacts(units), byId, lastWinnerSide);
   const contacts = lapped.contacts;
-  const terrain = state.terrain as unknown as readonly TerrainFeature[];
+  const terrain = terrainOf(state);
   const firstRound = combat.rounds === 0;
   // Cavalry that lapped round on the charge fight with those models and count the flank in the first round (WHN-CHRG-7/8).
   const chargeLaps: readonly ChargeLap[] = firstRound ? lapsThisTurn(state).filter((l) => l.combat === combat.id && byId.has(l.unit) && byId.has(l.target)) : [];

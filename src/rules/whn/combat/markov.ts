@@ -27,6 +27,7 @@ import { roundOutcomes } from "./exact.js";
 import { closeUpOnSquare, keepSquareness, mainEnemy } from "./fight.js";
 import { resolveRound } from "./round.js";
 import type { CombatRecord as Combat, SideIndex } from "./types.js";
+import { traitsOf } from "../../traits.js";
 
 /** The chance each side's combat has ended each way within N rounds. */
 export interface DecisionOdds {
@@ -285,7 +286,7 @@ export function combatToDecision(state: BattleState, combatId: CombatId, rounds:
   if (combat === undefined) throw new RangeError(`combatToDecision: unknown combat "${combatId}"`);
   if (!Number.isInteger(rounds) || rounds < 0) throw new RangeError(`combatToDecision: rounds must be a whole number ≥ 0, got ${rounds}`);
   // Under the core rules a loser that holds stays in the fight (CORE-BREAK-1) unless told otherwise.
-  return decisionChain(roundBuilder(state, combatId), rounds, options.loserHolds ?? state.ruleset === "core");
+  return decisionChain(roundBuilder(state, combatId), rounds, options.loserHolds ?? traitsOf(state).loserHolds);
 }
 
 /** Alias of {@link combatToDecision}.

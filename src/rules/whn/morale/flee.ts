@@ -14,6 +14,7 @@ import type { Footprint } from "../../../geometry/rect.js";
 import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { add, angleDiff, normalizeAngle, rotateAbout, scale, type Vec2 } from "../../../geometry/vec.js";
 import { enemiesOf, footprintOf, getUnit, joinedCharacters, layoutOf, leftGuns, removeMergedWith, unitDistance, unitsOf } from "../unit.js";
+import { terrainOf } from "../terrain.js";
 import { tieKey } from "../../../math/index.js";
 
 /** What happened to a fleeing unit. */
@@ -53,10 +54,7 @@ export function nearestEnemy(state: BattleState, u: Unit): Unit | null {
   return best;
 }
 
-/** The table's terrain as the geometry layer types it (the state holds a deeply readonly copy). */
-export function terrainOf(state: BattleState): readonly TerrainFeature[] {
-  return state.terrain as unknown as readonly TerrainFeature[];
-}
+export { terrainOf } from "../terrain.js";
 
 const placed = (u: Unit): PlacedFootprint => ({ id: u.id, footprint: footprintOf(u) });
 

@@ -6,6 +6,7 @@ import type { BattleState } from "../../../state/battle.js";
 import type { Unit } from "../../../state/unit.js";
 import { frontRankCount, joinedCharacters } from "../unit.js";
 import { isEngaged } from "./triggers.js";
+import { traitsOf } from "../../traits.js";
 
 /**
  * The front-rank file the unit leader stands in: the middle one, the left of the two middles on an
@@ -38,10 +39,10 @@ export function mayTakeFightingPlace(state: BattleState, u: Unit): boolean {
  * WHN-LEAD-5).
  */
 export function usesGeneralLeadership(state: BattleState): boolean {
-  return state.ruleset !== "whn";
+  return traitsOf(state).generalLendsLeadership;
 }
 
 /** Whether a unit may re-roll a failed Break test for a battle standard (CORE-BSB-1): WHN has none (WHN-GEN-3). */
 export function battleStandardReroll(state: BattleState): boolean {
-  return state.ruleset !== "whn";
+  return traitsOf(state).battleStandards;
 }

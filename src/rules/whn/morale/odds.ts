@@ -8,6 +8,7 @@ import { clampLd } from "../tables.js";
 import { effectiveLeadership, leadershipPassChance } from "../leadership.js";
 import { canPanic } from "./panic.js";
 import { unitRallyViolation } from "./rally.js";
+import { traitsOf } from "../../traits.js";
 
 /** Probability of each order state after a test. */
 export type OrderOdds = { readonly [S in OrderState]: number };
@@ -51,7 +52,7 @@ export function panicOdds(state: BattleState, u: Unit): PanicOdds {
   const target = effectiveLeadership(state, u).value;
   if (!canPanic(u)) return { target, notTested: 1, passed: 0, disordered: 0, fled: 0, order: only(u.order) };
   const p = leadershipPassChance(target);
-  if (u.order === "GOOD" && state.ruleset !== "core") return { target, notTested: 0, passed: p, disordered: 1 - p, fled: 0, order: { GOOD: p, DISORDERED: 1 - p, FLEEING: 0 } };
+  if (u.order === "GOOD" && traitsOf(state).disorderBeforeFlight) return { target, notTested: 0, passed: p, disordered: 1 - p, fled: 0, order: { GOOD: p, DISORDERED: 1 - p, FLEEING: 0 } };
   // A DISORDERED unit (WHN-PANIC-3), or any unit under the core rules (CORE-PANIC-1), flees on a fail.
   return { target, notTested: 0, passed: p, disordered: 0, fled: 1 - p, order: { GOOD: u.order === "GOOD" ? p : 0, DISORDERED: u.order === "DISORDERED" ? p : 0, FLEEING: 1 - p } };
 }

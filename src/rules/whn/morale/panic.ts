@@ -10,6 +10,7 @@ import type { Unit } from "../../../state/unit.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
 import { getUnit, inPlay, joinedCharacters, withUnit } from "../unit.js";
 import { fleeUnit } from "./flee.js";
+import { traitsOf } from "../../traits.js";
 
 /** The outcome of one Panic test for a unit. */
 export type PanicResult = "notTested" | "passed" | "disordered" | "fled";
@@ -66,9 +67,10 @@ export function panicTest(
   if (!canPanic(u)) return { state, result: "notTested" };
   const ld = effectiveLeadership(state, u);
   const roll = leadershipTest(ctx.dice, ld.value);
+  const traits = traitsOf(state);
   ctx.emit("morale/panicTest", cause.rule, {
     unit: u.id,
-    test: state.ruleset === "core" ? "CORE-PANIC-1" : "WHN-PANIC-4",
+    test: traits.rules.panicTest,
     dice: [...roll.dice],
     total: roll.total,
     target: roll.target,
@@ -78,8 +80,8 @@ export function panicTest(
   });
   if (roll.passed) return { state, result: "passed" };
   // CORE-PANIC-1: under the core rules a failed test always flees (WHN-PANIC-3 adds the disorder step).
-  const fleeRule = state.ruleset === "core" ? "CORE-PANIC-1" : "WHN-PANIC-3";
-  if (u.order === "GOOD" && state.ruleset !== "core") {
+  const fleeRule = traits.rules.panicFlight;
+  if (u.order === "GOOD" && traits.disorderBeforeFlight) {
     ctx.emit("unit/disordered", "WHN-PANIC-3", { unit: u.id, cause: cause.rule });
     return { state: withUnit(state, { ...u, order: "DISORDERED" }), result: "disordered" };
   }

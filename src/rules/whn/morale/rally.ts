@@ -18,6 +18,7 @@ import { crossesTableEdge } from "../../../geometry/away.js";
 import { rectsOverlap } from "../../../geometry/rect.js";
 import { centreOf } from "./flee.js";
 import { CORE_FORMATIONS } from "../../core/formations.js";
+import { traitsOf } from "../../traits.js";
 
 /** Fewest models a FLEEING unit needs to rally (CORE-RALLY-2). */
 export const MIN_MODELS_TO_RALLY = 5;
@@ -81,7 +82,7 @@ function reformViolation(state: BattleState, u: Unit, reform: NonNullable<RallyA
   if (u.order !== "FLEEING") return violation("morale/reform_not_allowed", "CORE-RALLY-4", { unit: u.id, order: u.order });
   if (reform.formation !== undefined) {
     // Under the core rules the unit re-forms as a block, or (light troops) in skirmish order.
-    const allowed: readonly Formation[] = state.ruleset === "core" ? CORE_FORMATIONS : REFORM_FORMATIONS[u.troopType];
+    const allowed: readonly Formation[] = traitsOf(state).napoleonicFormations ? REFORM_FORMATIONS[u.troopType] : CORE_FORMATIONS;
     if (!allowed.includes(reform.formation) || (reform.formation === "OPEN_ORDER" && !u.light))
       return violation("morale/bad_formation", "CORE-RALLY-4", { unit: u.id, formation: reform.formation, allowed: [...allowed] });
   }

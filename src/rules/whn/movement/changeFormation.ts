@@ -23,6 +23,7 @@ import { canAdopt } from "./formations.js";
 import { coreFormationRefusal, coreReformCost } from "../../core/formations.js";
 import { checkPlacement } from "./path.js";
 import { extendedModelsAt } from "./skirmish.js";
+import { traitsOf } from "../../traits.js";
 
 /**
  * The unit re-formed (CORE-GEO-20, WHN-FCHG-3): the middle model of the old front rank stays put
@@ -133,22 +134,23 @@ export function changeFormationHandler(state: BattleState, a: ChangeFormationAct
     return fail(refuse("same_formation", "WHN-FCHG-1", { unit: u.id, formation: u.formation }));
   }
   // CORE-MOVE-1: under the core rules a unit reforms into a block or skirmish order as its whole move.
-  const core = state.ruleset === "core";
-  const notHere = core ? coreFormationRefusal(u, a.formation) : a.formation === "BLOCK" ? refuse("formation_not_allowed", "WHN-FORM-1", { unit: u.id, formation: a.formation }) : null;
+  const traits = traitsOf(state);
+  const napoleonic = traits.napoleonicFormations;
+  const notHere = napoleonic ? (a.formation === "BLOCK" ? refuse("formation_not_allowed", "WHN-FORM-1", { unit: u.id, formation: a.formation }) : null) : coreFormationRefusal(u, a.formation);
   if (notHere !== null) return fail(notHere);
-  const cost = core ? coreReformCost(u) : changePrice(state, u);
+  const cost = napoleonic ? changePrice(state, u) : coreReformCost(u);
   if (typeof cost !== "number") return fail(cost);
   const next = reform(state, u, a.formation, a.files, a.facing);
   if ("code" in next) return fail(next);
   const spent = spendChange(u, cost);
-  if (!core && !passesFormationCheck(state, u, ctx)) {
+  if (napoleonic && !passesFormationCheck(state, u, ctx)) {
     ctx.emit("unit/formationChangeFailed", "WHN-FCHG-4", { unit: u.id, formation: u.formation, cost });
     return ok(withUnit(state, { ...u, flags: spent }));
   }
   const moved: Unit = { ...next, flags: spent };
   const det = detachmentRangeViolation(state, u, moved);
   if (det !== null) return fail(det);
-  ctx.emit("unit/formationChanged", core ? "CORE-MOVE-1" : "WHN-FCHG-1", {
+  ctx.emit("unit/formationChanged", traits.rules.formationChange, {
     unit: u.id,
     from: u.formation,
     to: moved.formation,

@@ -10,9 +10,9 @@ import type { Unit } from "../../../state/unit.js";
 import { segmentTerrainCost, sweptTerrainCost } from "../../../geometry/movement.js";
 import type { Footprint } from "../../../geometry/rect.js";
 import { rectFrontCenter } from "../../../geometry/rect.js";
-import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { dist, leq, normalize, normalizeAngle, sub, addScaled, type Vec2 } from "../../../geometry/vec.js";
 import { footprintOf, withUnit } from "../unit.js";
+import { terrainOf } from "../terrain.js";
 import type { MoveToAction } from "./actions.js";
 import { baseMove, moveRate, readyToMove, refuse } from "./common.js";
 import { detachmentRangeViolation } from "./detachments.js";
@@ -23,10 +23,7 @@ import { hypot } from "../../../math/index.js";
 
 const SAMPLE_INCHES = 0.25;
 
-/** The table's terrain typed for the geometry layer. */
-export function terrainOf(state: BattleState): readonly TerrainFeature[] {
-  return state.terrain as unknown as readonly TerrainFeature[];
-}
+export { terrainOf } from "../terrain.js";
 
 /** Footprints of a translated footprint sampled along the straight line to `by`. */
 function sampleSlide(fp: Footprint, by: Vec2): Footprint[] {

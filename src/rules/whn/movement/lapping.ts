@@ -17,6 +17,7 @@ import { EPSILON, addScaled, dist, normalize, right, sub } from "../../../geomet
 import { footprintOf, layoutOf, unitsOnTable } from "../unit.js";
 import { inImpassable } from "./path.js";
 import { terrainOf } from "./free.js";
+import { traitsOf } from "../../traits.js";
 
 /** Most models per side that may lap round (WHN-CHRG-7). */
 export const MAX_LAP_PER_SIDE = 2;
@@ -43,7 +44,7 @@ const ADJACENT: Readonly<Record<Quadrant, readonly [Quadrant, Quadrant]>> = {
  */
 export function computeLaps(state: BattleState, charger: Unit, target: Unit, face: Quadrant, placed: ContactPlacement, width: number): Lap[] {
   // WHN-CHRG-7 is a WHN rule: under the core rules models lap round only by redressing (CORE-REDR-1).
-  if (state.ruleset === "core" || charger.troopType !== "cavalry" || target.troopType !== "infantry" || target.formation === "SQUARE") return [];
+  if (!traitsOf(state).cavalryLapping || charger.troopType !== "cavalry" || target.troopType !== "infantry" || target.formation === "SQUARE") return [];
   const rect = layoutOf(target).footprint[0] as OrientedRect;
   const edge = faceEdge(rect, face);
   const F = edge.length;

@@ -41,6 +41,7 @@ import { march, move } from "./moves.js";
 import type { Leg } from "./path.js";
 import { respond } from "./respond.js";
 import { cosDeg, sinDeg } from "../../../math/index.js";
+import { traitsOf } from "../../traits.js";
 
 /** A movement action a unit may take now. */
 export type MovementAction = ChangeFormationAction | MoveAction | MarchAction | MoveToAction | DeclareChargeAction | RespondAction | ChargeMoveAction | MergeDetachmentAction | SplitDetachmentAction;
@@ -141,7 +142,7 @@ function freeCandidates(state: BattleState, u: Unit): MovementAction[] {
 }
 
 function formationCandidates(state: BattleState, u: Unit): MovementAction[] {
-  if (state.ruleset === "core") return coreReformCandidates(state, u);
+  if (!traitsOf(state).napoleonicFormations) return coreReformCandidates(state, u);
   const out: MovementAction[] = [];
   for (const formation of WHN_FORMATIONS) {
     const files = adoptableFiles(u, formation, state);

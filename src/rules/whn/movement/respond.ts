@@ -20,6 +20,7 @@ import { chargeReaches, declarations, type Declaration } from "./declare.js";
 import { fallBackBehindParent } from "./detachments.js";
 import { reform } from "./changeFormation.js";
 import { standAndShoot } from "./ports.js";
+import { traitsOf } from "../../traits.js";
 
 /** Units that fled from a CORE-PANIC-4 test this phase: their flight was their reaction (seed example). */
 function fledFromFlankPanic(state: BattleState, id: UnitId): boolean {
@@ -57,7 +58,7 @@ export function allowedResponses(state: BattleState, u: Unit, chargers: readonly
   const out: RespondAction["response"][] = ["hold", "flee"];
   const first = chargers[0];
   if (first !== undefined && canStandAndShoot(state, u, first)) out.push("standAndShoot");
-  if (u.troopType === "infantry" && state.ruleset !== "core") out.push(u.formation === "SQUARE" ? "reformFromSquare" : "formSquare");
+  if (u.troopType === "infantry" && traitsOf(state).napoleonicFormations) out.push(u.formation === "SQUARE" ? "reformFromSquare" : "formSquare");
   if (u.detachmentOf !== null) out.push("fallBackBehindParent");
   return out;
 }

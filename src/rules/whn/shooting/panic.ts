@@ -13,6 +13,7 @@ import { getUnit, inPlay, withUnit } from "../unit.js";
 import { fleeUnit } from "../morale/flee.js";
 import { panicTest, type PanicResult } from "../morale/panic.js";
 import type { PanicSpec } from "./volley.js";
+import { traitsOf } from "../../traits.js";
 
 /**
  * Casualties in one phase that trigger a test (WHN-PANIC-2, CORE-GEN-5): RAW any, REGULAR 10 %,
@@ -66,7 +67,7 @@ function groupMayTest(lead: Unit, members: readonly Unit[]): boolean {
 
 /** The threshold of a unit in its battle: WHN-PANIC-2 by quality, or CORE-PANIC-8's 25 % for every unit. */
 function thresholdOf(state: BattleState, lead: Unit, figuresAtStart: number): number {
-  return panicThreshold(state.ruleset === "core" ? "VETERAN" : lead.quality, figuresAtStart);
+  return panicThreshold(traitsOf(state).panicThresholdQuality ?? lead.quality, figuresAtStart);
 }
 
 /** Whether a group that may test has reached its threshold (WHN-PANIC-2, CORE-PANIC-8). */
@@ -84,7 +85,7 @@ export function panicSpecFor(state: BattleState, u: Unit): PanicSpec | null {
   const { casualties, figuresAtStart } = groupCounts(members);
   const threshold = thresholdOf(state, lead, figuresAtStart);
   // `disordered` means "a failed test flees": always so under the core rules (CORE-PANIC-1).
-  return { trigger: Math.max(1, threshold - casualties), ld: effectiveLeadership(state, lead).value, disordered: lead.order === "DISORDERED" || state.ruleset === "core" };
+  return { trigger: Math.max(1, threshold - casualties), ld: effectiveLeadership(state, lead).value, disordered: lead.order === "DISORDERED" || !traitsOf(state).disorderBeforeFlight };
 }
 
 /** Whether the group of `u` has reached its threshold this phase and not yet tested (WHN-PANIC-2). */
@@ -105,7 +106,7 @@ export function shootingPanic(state: BattleState, unit: UnitId, ctx: ActionConte
   if (!groupMayTest(lead, members)) return { state, result: "notTested" };
   const counts = groupCounts(members);
   if (!groupDue(state, lead, counts)) return { state, result: "notTested" };
-  const rule = state.ruleset === "core" ? "CORE-PANIC-8" : "WHN-PANIC-2";
+  const rule = traitsOf(state).rules.panicThreshold;
   ctx.emit("shooting/panicThreshold", rule, {
     unit: lead.id,
     casualties: counts.casualties,

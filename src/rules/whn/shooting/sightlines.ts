@@ -7,13 +7,9 @@ import type { UnitId } from "../../../state/ids.js";
 import type { Character, Unit } from "../../../state/unit.js";
 import { layoutUnit, type UnitLayout } from "../../../geometry/layout.js";
 import type { PlacedUnit } from "../../../geometry/sight.js";
-import type { TerrainFeature } from "../../../geometry/terrain.js";
 import { layoutOf, unitsInPlay } from "../unit.js";
 
-/** The table's terrain as the geometry layer types it. */
-export function terrainOf(state: BattleState): readonly TerrainFeature[] {
-  return state.terrain as unknown as readonly TerrainFeature[];
-}
+export { terrainOf } from "../terrain.js";
 
 /** Every unit in play but the ones named, placed for sight checks (CORE-GEO-16). */
 export function othersPlaced(state: BattleState, except: readonly string[]): PlacedUnit[] {

@@ -21,6 +21,7 @@ import { isVeteranLights, toHitScore, type Cover, type ToHitInput, type ToHitSco
 import { characterLayout, firesThisPhase, inCombat, movedThisTurn, othersPlaced, terrainOf } from "./sightlines.js";
 import { hitStrength, maxRange, rangeBand, weaponStats, type RangeBand, type WeaponStats } from "./weapons.js";
 import { tieKey } from "../../../math/index.js";
+import { traitsOf } from "../../traits.js";
 
 /** What is being shot at. */
 export type ShotTarget =
@@ -126,7 +127,7 @@ export function shooterProblem(state: BattleState, s: Unit, standAndShoot: boole
   if (s.flags.charged) return violation("shooting/charged", "CORE-CHRG-8", { unit: s.id });
   if (s.flags.failedCharge) return violation("shooting/failed_charge", "CORE-CHRG-6", { unit: s.id });
   // Under the core rules a unit that rallied this turn may not shoot (CORE-RALLY-4, CORE-SHOOT-1).
-  if (state.ruleset === "core" && s.flags.rallied) return violation("shooting/rallied", "CORE-RALLY-4", { unit: s.id });
+  if (traitsOf(state).ralliedHoldFire && s.flags.rallied) return violation("shooting/rallied", "CORE-RALLY-4", { unit: s.id });
   return null;
 }
 
@@ -306,7 +307,7 @@ function readSituation(state: BattleState, req: ShotRequest): SituationRead {
   const bsPenalty = s.order === "DISORDERED" || s.flags.rallied || s.flags.ralliedFromFleeing;
   const veteranLights = isVeteranLights(s.quality, s.light, s.formation, state.options.whn.vetLightsBonusAnyFormation);
   // The to-hit facts with a given cover, as one literal (no spread of a shared base).
-  const core = state.ruleset === "core";
+  const core = traitsOf(state).toHitModifiers === "core";
   const hitFacts = (cover: Cover): ToHitInput => ({
     bs: s.profile.BS,
     bsPenalty,

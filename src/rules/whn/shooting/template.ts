@@ -29,6 +29,7 @@ import { bodyScores, shooterProblem } from "./situation.js";
 import { movedThisTurn, othersPlaced, terrainOf } from "./sightlines.js";
 import { rollAtLeast, rollHits } from "./volley.js";
 import { hitStrength, maxRange, weaponStats, type WeaponStats } from "./weapons.js";
+import { traitsOf } from "../../traits.js";
 
 /** What a volley action asks for. */
 export interface VolleyRequest {
@@ -87,7 +88,7 @@ function shooterFacts(state: BattleState, s: Unit): Omit<ToHitInput, "bs" | "ban
     mounted: isMounted(s),
     initialVolley: false,
     loneCharacter: false,
-    core: state.ruleset === "core",
+    core: traitsOf(state).toHitModifiers === "core",
   };
 }
 
