@@ -16,7 +16,8 @@
  *   the narrowest and the widest allowed); a detachment merging into its parent, and a parent
  *   splitting off each merged detachment beside it (WHN-DET-5);
  * - remaining, squares and extended order: a slide of 50 % and 100 % of the move left in eight
- *   directions (extended order also as a march).
+ *   directions (extended order also as a march); slides shorter than {@link MIN_LISTED_MOVE} are
+ *   not listed (the march is).
  */
 import type { ActionContext } from "../../../engine/context.js";
 import type { Outcome } from "../../../engine/context.js";
@@ -128,11 +129,14 @@ function freeCandidates(state: BattleState, u: Unit): MovementAction[] {
     const dy = sinDeg(deg);
     for (const f of [0.5, 1]) {
       const d = trim(f * left);
+      // As for forward moves, remainders under MIN_LISTED_MOVE are not listed: a slide of (nearly)
+      // nothing costs (nearly) nothing, so a bot could repeat it for ever (skirmish-screen, seed 3).
+      const slide = d >= MIN_LISTED_MOVE;
       if (u.formation === "SQUARE") {
-        out.push({ type: "movement/moveTo", unit: u.id, to: { x: u.position.x + dx * d, y: u.position.y + dy * d }, march: false });
+        if (slide) out.push({ type: "movement/moveTo", unit: u.id, to: { x: u.position.x + dx * d, y: u.position.y + dy * d }, march: false });
       } else if (u.models !== null) {
         const shift = (k: number) => (u.models ?? []).map((m) => ({ x: m.x + dx * k, y: m.y + dy * k, facing: m.facing }));
-        out.push({ type: "movement/moveTo", unit: u.id, models: shift(d), march: false });
+        if (slide) out.push({ type: "movement/moveTo", unit: u.id, models: shift(d), march: false });
         out.push({ type: "movement/moveTo", unit: u.id, models: shift(trim(f * 2 * baseMove(state, u))), march: true });
       }
     }
