@@ -3,7 +3,8 @@ import { battle, legalActions, scenarios } from "../../src/index.js";
 import { battleOf, fr, gb, must, toStep, unitOf } from "../fixtures/movement.js";
 
 type Slide = { type: "movement/moveTo"; unit: string; to?: { x: number; y: number }; models?: readonly { x: number; y: number }[]; march: boolean };
-const slidesOf = (s: Parameters<typeof legalActions>[0], unit: string) => legalActions(s).filter((a): a is Slide => a.type === "movement/moveTo" && a.unit === unit);
+const slidesOf = (s: Parameters<typeof legalActions>[0], unit: string): Slide[] =>
+  legalActions(s).filter((a) => a.type === "movement/moveTo" && a.unit === unit) as unknown as Slide[];
 
 describe("listed slides of free movers end (issue 22: the skirmish-screen move loop)", () => {
   it("WHN-MOVE-5: a square that slid its whole allowance is offered no slide of (nearly) nothing", () => {

@@ -30,8 +30,8 @@ import { roller, seedDice } from "../../../dice/index.js";
 import { getUnit, inPlay, enemiesOf, joinedCharacters, unitsInPlayShared } from "../unit.js";
 import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type DeclareChargeAction, type MarchAction, type MergeDetachmentAction, type MoveAction, type MoveToAction, type RespondAction, type SplitDetachmentAction } from "./actions.js";
 import { changeFormationHandler } from "./changeFormation.js";
-import { chargeMove } from "./chargeMove.js";
-import { baseMove, moveRate, whyStationary } from "./common.js";
+import { chargeToMove } from "./chargeMove.js";
+import { baseMove, isStationary, moveRate } from "./common.js";
 import { declareCharge } from "./declare.js";
 import { detachmentCandidates } from "./detachments.js";
 import { moveTo } from "./free.js";
@@ -40,7 +40,7 @@ import { CORE_FORMATIONS, coreFormationRefusal } from "../../core/formations.js"
 import { mergeDetachment, splitDetachment } from "./merge.js";
 import { march, move } from "./moves.js";
 import type { Leg } from "./path.js";
-import { respond } from "./respond.js";
+import { quickResponseCheck, respond } from "./respond.js";
 import { cosDeg, sinDeg } from "../../../math/index.js";
 
 /** A movement action a unit may take now. */
@@ -73,12 +73,16 @@ function applies(state: BattleState, a: MovementAction): boolean {
     case "movement/declareCharge":
       out = declareCharge(state, a, ctx);
       break;
-    case "movement/respond":
+    case "movement/respond": {
+      // Hold and flee cannot fail once their checks pass: no need to roll the flight.
+      const quick = quickResponseCheck(state, a);
+      if (quick !== null) return quick;
       out = respond(state, a, ctx);
       break;
+    }
     case "movement/chargeMove":
-      out = chargeMove(state, a, ctx);
-      break;
+      // The resolution of a charge move always succeeds once its checks pass.
+      return !("code" in chargeToMove(state, a));
     case "movement/mergeDetachment":
       out = mergeDetachment(state, a, ctx);
       break;
@@ -257,7 +261,7 @@ function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[
       return;
     case "remaining":
       // Every voluntary move and formation change starts by refusing a stationary unit.
-      if (whyStationary(state, u) === null) for (const a of ownCandidates(state, u)) out.push(a);
+      if (!isStationary(state, u)) for (const a of ownCandidates(state, u)) out.push(a);
       for (const a of detachmentCandidates(state, u)) out.push(a);
       return;
     default:
