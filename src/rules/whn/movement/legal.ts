@@ -32,7 +32,7 @@ import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type Decl
 import { changeFormationHandler } from "./changeFormation.js";
 import { chargeToMove } from "./chargeMove.js";
 import { baseMove, isStationary, moveRate } from "./common.js";
-import { declareCharge } from "./declare.js";
+import { chargeToDeclare } from "./declare.js";
 import { detachmentCandidates } from "./detachments.js";
 import { moveTo } from "./free.js";
 import { FORMATION_TABLE, WHN_FORMATIONS, adoptableFiles } from "./formations.js";
@@ -71,8 +71,8 @@ function applies(state: BattleState, a: MovementAction): boolean {
       out = moveTo(state, a, ctx);
       break;
     case "movement/declareCharge":
-      out = declareCharge(state, a, ctx);
-      break;
+      // A declaration cannot fail once its checks pass (reach is measured, never refused).
+      return !("code" in chargeToDeclare(state, a));
     case "movement/respond": {
       // Hold and flee cannot fail once their checks pass: no need to roll the flight.
       const quick = quickResponseCheck(state, a);
