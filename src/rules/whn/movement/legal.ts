@@ -211,9 +211,34 @@ function ownCandidates(state: BattleState, u: Unit): readonly MovementAction[] {
       return hit.list;
     }
   }
-  const list = [...(FORMATION_TABLE[u.formation].freeDirection ? freeCandidates(state, u) : formedCandidates(state, u)), ...formationCandidates(state, u)];
-  OWN_CANDIDATES.set(u, { characters: state.characters, joined: joinedCharacters(state, u.id).map((c) => c.profile), list });
+  const joined = joinedCharacters(state, u.id);
+  const free = FORMATION_TABLE[u.formation].freeDirection;
+  // A formed unit's list depends on no position: found again by what it does depend on (a new
+  // unit object each turn, after firing… lists the same as before).
+  const key = free ? null : formedKey(state, u, joined.length > 0);
+  let list = key === null ? undefined : FORMED_LISTS.get(key);
+  if (list === undefined) {
+    list = [...(free ? freeCandidates(state, u) : formedCandidates(state, u)), ...formationCandidates(state, u)];
+    if (key !== null) {
+      if (FORMED_LISTS.size >= FORMED_LISTS_MAX) FORMED_LISTS.clear();
+      FORMED_LISTS.set(key, list);
+    }
+  }
+  OWN_CANDIDATES.set(u, { characters: state.characters, joined: joined.map((c) => c.profile), list });
   return list;
+}
+
+/**
+ * Formed units' remaining-step lists by what {@link formedCandidates} and
+ * {@link formationCandidates} read: the ruleset, the unit's id, formation, files, figures, move
+ * used, base move (joined characters' M included), whether a character is joined (WHN-LEAD-4), and
+ * its troop type, light and extended-order flags. Bounded: emptied when full.
+ */
+const FORMED_LISTS = new Map<string, readonly MovementAction[]>();
+const FORMED_LISTS_MAX = 4096;
+
+function formedKey(state: BattleState, u: Unit, joined: boolean): string {
+  return `${state.ruleset}|${u.id}|${u.formation}|${u.files}|${u.figures}|${u.flags.moveUsed}|${baseMove(state, u)}|${joined}|${u.troopType}|${u.light}|${u.extendedOrderAllowed}`;
 }
 
 /** True when the characters joined now have the very profiles remembered, in the same order. */
