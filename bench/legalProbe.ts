@@ -84,7 +84,7 @@ export function worstStates(battles: number): void {
       const a = now("cpu");
       const n = legalActions({ ...s }).length;
       const ms = now("cpu") - a;
-      const active = Object.values(s.units).filter((u) => u.side === s.turn.activeSide && u.order !== "DESTROYED").length;
+      const active = Object.values(s.units).filter((u) => u.side === s.turn.activeSide).length;
       rows.push({ ms, where: `${s.turn.phase}/${s.turn.step ?? "-"}${s.pending.length > 0 ? `+${s.pending[0]?.kind}` : ""} listed ${n} units ${active}` });
     }
   }
