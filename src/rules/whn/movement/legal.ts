@@ -271,9 +271,9 @@ function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[
   switch (state.turn.step) {
     case "declareCharges":
       for (const e of enemiesOf(state, u.side)) {
-        out.push({ type: "movement/declareCharge", unit: u.id, target: e.id });
+        out.push(declaration(u.id, e.id, undefined));
         if (state.options.hr.flankChargeEngaged) {
-          for (const face of ["left", "right"] as const) out.push({ type: "movement/declareCharge", unit: u.id, target: e.id, face });
+          for (const face of ["left", "right"] as const) out.push(declaration(u.id, e.id, face));
         }
       }
       return;
@@ -292,6 +292,23 @@ function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[
     default:
       return;
   }
+}
+
+/**
+ * Declarations by (unit, target, face): the same action objects every declare step, so the engine
+ * freezes each once (listed actions are frozen). Bounded: emptied when full.
+ */
+const DECLARATIONS = new Map<string, DeclareChargeAction>();
+
+function declaration(unit: UnitId, target: UnitId, face: "left" | "right" | undefined): DeclareChargeAction {
+  const key = face === undefined ? `${unit}|${target}` : `${unit}|${target}|${face}`;
+  let a = DECLARATIONS.get(key);
+  if (a === undefined) {
+    a = face === undefined ? { type: "movement/declareCharge", unit, target } : { type: "movement/declareCharge", unit, target, face };
+    if (DECLARATIONS.size >= 4096) DECLARATIONS.clear();
+    DECLARATIONS.set(key, a);
+  }
+  return a;
 }
 
 /**
