@@ -73,4 +73,25 @@ export function limitRemainingLoop(reps: number, step = "remaining"): number {
   ms.sort((a, b) => a - b);
   return percentile(ms, 0.5);
 }
+/** The slowest 1 % of `legalActions` calls over bench battles, by phase/step and listed count. */
+export function worstStates(battles: number): void {
+  const scenario = benchScenario();
+  const rows: { ms: number; where: string }[] = [];
+  for (let seed = 1; seed <= battles; seed++) {
+    const states: BattleState[] = [];
+    playBattle(scenario, ["random", "random"], seed, { onDecision: (s) => void states.push(s) });
+    for (const s of states) {
+      const a = now("cpu");
+      const n = legalActions({ ...s }).length;
+      const ms = now("cpu") - a;
+      const active = Object.values(s.units).filter((u) => u.side === s.turn.activeSide).length;
+      rows.push({ ms, where: `${s.turn.phase}/${s.turn.step ?? "-"}${s.pending.length > 0 ? `+${s.pending[0]?.kind}` : ""} listed ${n} units ${active}` });
+    }
+  }
+  rows.sort((x, y) => y.ms - x.ms);
+  const top = rows.slice(0, Math.max(1, Math.ceil(rows.length / 100)));
+  console.log(`${rows.length} states; p99 ${(rows[top.length - 1] as { ms: number }).ms.toFixed(2)} ms`);
+  for (const r of top) console.log(`${r.ms.toFixed(2).padStart(8)} ms  ${r.where}`);
+}
+if (isMain && process.argv[2] === "worst") worstStates(Number(process.argv[3] ?? 30));
 if (isMain && process.argv[2] === "loop") console.log(`limit remaining: median ${limitRemainingLoop(Number(process.argv[3] ?? 10), process.argv[4]).toFixed(1)} ms`);

@@ -51,7 +51,24 @@ export function decidingSide(state: BattleState): SideId | null {
   return pendingDecision(state).side;
 }
 
-const ADVANCE: Action = { type: "turn/advance" };
+const ADVANCE: Action = Object.freeze({ type: "turn/advance" });
+
+/**
+ * Freezes a listed action and everything in it (paths, legs, models, points), once: an action
+ * already frozen is left as it is (listers hand out the same objects again and again).
+ */
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (const v of value as unknown[]) if (typeof v === "object" && v !== null) deepFreeze(v);
+    return;
+  }
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v === "object" && v !== null) deepFreeze(v);
+  }
+}
 
 /**
  * Each registered module's listing: its own `listing`, else its own `legal` (already checked), else
@@ -91,6 +108,9 @@ function triedOf(state: BattleState): Tried {
   const owners: CandidateListing<Action>[] = [];
   for (const listing of moduleListings()) {
     for (const c of listing.candidates(state)) {
+      // Listed actions are shared (kept per state, and listers keep them per unit across states):
+      // frozen, so an app that edits one gets a TypeError instead of corrupting later listings.
+      if (!isDeferred(c)) deepFreeze(c);
       entries.push(c);
       owners.push(listing);
     }
@@ -107,6 +127,7 @@ function legalEntry(tried: Tried, i: number): Action | null {
   if (isDeferred(c)) {
     if (k !== undefined) return k as Action | null;
     const a = c();
+    if (a !== null) deepFreeze(a);
     tried.known[i] = a;
     return a;
   }
@@ -120,7 +141,8 @@ function legalEntry(tried: Tried, i: number): Action | null {
  * Every legal action for the deciding side: each module's listing (a bounded discretisation of
  * continuous choices, documented beside each lister) plus `turn/advance` when no decision is
  * pending. Every action returned applies without a violation. With a decision pending, only the
- * answers to the top decision are listed. Listings are cached per state object.
+ * answers to the top decision are listed. Listings are cached per state object, and the actions
+ * are shared between calls, so they are deeply frozen: copy one (`{ ...a }`) to edit it.
  * @example
  * const actions = legalActions(state); // [{ type: "movement/move", unit: "fr-1e", path: […] }, …, { type: "turn/advance" }]
  */
@@ -262,6 +284,7 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
     if (k === false || k === null) continue;
     if (isDeferred(c)) {
       const a = k === undefined ? c() : (k as Action);
+      if (a !== null) deepFreeze(a);
       tried.known[at] = a;
       if (a === null) continue;
       const r = applyOwned(state, a);

@@ -17,6 +17,7 @@ import { normalizeAngle } from "../../../geometry/vec.js";
 import { unitCentre } from "../../../geometry/layout.js";
 import { footprintOf, getUnit, inPlay, joinedCharacters, layoutOf, unitsOnTable, withUnit } from "../unit.js";
 import type { ChargeMoveAction } from "./actions.js";
+import type { Violation } from "../../../engine/violation.js";
 import { activeUnit, baseMove, checkStep, combatOf, refuse } from "./common.js";
 import { chargeReaches, declarations, type Declaration } from "./declare.js";
 import { parentOf } from "./detachments.js";
@@ -169,17 +170,27 @@ export function resolveCharge(state: BattleState, d: Declaration, ctx: ActionCon
 
 /** `movement/chargeMove`: one declared charger makes its charge move now (CORE-CHRG-5). */
 export function chargeMove(state: BattleState, a: ChargeMoveAction, ctx: ActionContext): Outcome {
+  const d = chargeToMove(state, a);
+  return "code" in d ? fail(d) : ok(resolveCharge(state, d, ctx));
+}
+
+/**
+ * The declaration a `movement/chargeMove` resolves, or why it is refused: every refusal of
+ * {@link chargeMove} comes from here (the resolution itself always succeeds), so a lister checks a
+ * charge move with this alone.
+ */
+export function chargeToMove(state: BattleState, a: ChargeMoveAction): Declaration | Violation {
   const bad = checkStep(state, ["chargeMoves"], "CORE-CHRG-5");
-  if (bad !== null) return fail(bad);
+  if (bad !== null) return bad;
   const u = activeUnit(state, a.unit);
-  if ("code" in u) return fail(u);
+  if ("code" in u) return u;
   const d = declarations(state).find((x) => x.unit === u.id);
-  if (d === undefined) return fail(refuse("no_charge_declared", "CORE-CHRG-5", { unit: u.id }));
-  if (resolvedChargers(state).has(u.id)) return fail(refuse("charge_already_resolved", "CORE-CHRG-5", { unit: u.id }));
+  if (d === undefined) return refuse("no_charge_declared", "CORE-CHRG-5", { unit: u.id });
+  if (resolvedChargers(state).has(u.id)) return refuse("charge_already_resolved", "CORE-CHRG-5", { unit: u.id });
   // A charger that fled (a failed Panic test after stand and shoot) lost its charge (CORE-CHRG-3):
   // it has no charge move to make; the end of the step records the cancellation.
-  if (u.order === "FLEEING") return fail(refuse("charger_fleeing", "CORE-CHRG-3", { unit: u.id }));
-  return ok(resolveCharge(state, d, ctx));
+  if (u.order === "FLEEING") return refuse("charger_fleeing", "CORE-CHRG-3", { unit: u.id });
+  return d;
 }
 
 /**

@@ -89,15 +89,53 @@ export function isEngagedUnit(state: BattleState, u: Unit): boolean {
  * (CORE-RALLY-4), or a charger (it moves in the charge step, CORE-CHRG-5).
  */
 export function whyStationary(state: BattleState, u: Unit): Violation | null {
-  if (u.order === "FLEEING") return refuse("fleeing", "CORE-FLEE-1", { unit: u.id });
-  if (u.order === "DISORDERED") return refuse("disordered", "WHN-MOVE-6", { unit: u.id });
-  if (u.flags.ralliedFromFleeing) return refuse("rallied_from_fleeing", "CORE-RALLY-4", { unit: u.id });
-  if (u.flags.rallied && !state.options.whn.rallyFromDisorderMayMove) return refuse("rallied_from_disorder", "WHN-RALLY-3", { unit: u.id });
-  if (u.flags.declaredCharge || u.flags.charged || u.flags.failedCharge) return refuse("charged_this_turn", "CORE-CHRG-5", { unit: u.id });
-  if (isEngagedUnit(state, u)) return refuse("engaged", "CORE-MOVE-4", { unit: u.id });
+  switch (stationaryReason(state, u)) {
+    case Stationary.No:
+      return null;
+    case Stationary.Fleeing:
+      return refuse("fleeing", "CORE-FLEE-1", { unit: u.id });
+    case Stationary.Disordered:
+      return refuse("disordered", "WHN-MOVE-6", { unit: u.id });
+    case Stationary.RalliedFromFleeing:
+      return refuse("rallied_from_fleeing", "CORE-RALLY-4", { unit: u.id });
+    case Stationary.RalliedFromDisorder:
+      return refuse("rallied_from_disorder", "WHN-RALLY-3", { unit: u.id });
+    case Stationary.Charged:
+      return refuse("charged_this_turn", "CORE-CHRG-5", { unit: u.id });
+    case Stationary.Engaged:
+      return refuse("engaged", "CORE-MOVE-4", { unit: u.id });
+    case Stationary.Gun:
+      return refuse("gun_uses_artillery_actions", "WHN-ART-3", { unit: u.id });
+  }
+}
+
+/** {@link whyStationary} as a yes/no, building no violation (the listing asks it of every unit, every decision). */
+export function isStationary(state: BattleState, u: Unit): boolean {
+  return stationaryReason(state, u) !== Stationary.No;
+}
+
+/** Why a unit is stationary, in the order {@link whyStationary} reports it. */
+const enum Stationary {
+  No,
+  Fleeing,
+  Disordered,
+  RalliedFromFleeing,
+  RalliedFromDisorder,
+  Charged,
+  Engaged,
+  Gun,
+}
+
+function stationaryReason(state: BattleState, u: Unit): Stationary {
+  if (u.order === "FLEEING") return Stationary.Fleeing;
+  if (u.order === "DISORDERED") return Stationary.Disordered;
+  if (u.flags.ralliedFromFleeing) return Stationary.RalliedFromFleeing;
+  if (u.flags.rallied && !state.options.whn.rallyFromDisorderMayMove) return Stationary.RalliedFromDisorder;
+  if (u.flags.declaredCharge || u.flags.charged || u.flags.failedCharge) return Stationary.Charged;
+  if (isEngagedUnit(state, u)) return Stationary.Engaged;
   // Guns move, limber and respond through the artillery module, which knows limbers, horses and fires.
-  if (u.artillery !== null) return refuse("gun_uses_artillery_actions", "WHN-ART-3", { unit: u.id });
-  return null;
+  if (u.artillery !== null) return Stationary.Gun;
+  return Stationary.No;
 }
 
 /**

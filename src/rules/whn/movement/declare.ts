@@ -91,18 +91,30 @@ export function chargeReaches(state: BattleState, charger: Unit, target: Unit, f
   return { reaches: r.reaches && (limit === null || leq(Math.abs(r.wheel), limit)), length: r.length, wheel: r.wheel };
 }
 
+/**
+ * The charger, target and face a `movement/declareCharge` declares, or why it is refused: every
+ * refusal of {@link declareCharge} comes from here (reach is measured but never refuses,
+ * CORE-CHRG-6), so a lister checks a declaration with this alone.
+ */
+export function chargeToDeclare(state: BattleState, a: DeclareChargeAction): { readonly charger: Unit; readonly target: Unit; readonly face: Quadrant } | Violation {
+  const bad = checkStep(state, ["declareCharges"], "CORE-CHRG-1");
+  if (bad !== null) return bad;
+  const charger = activeUnit(state, a.unit);
+  if ("code" in charger) return charger;
+  const target = findUnit(state, a.target);
+  if ("code" in target) return target;
+  const no = whyNoCharge(state, charger, target);
+  if (no !== null) return no;
+  const face = faceCharged(state, charger, target, a.face);
+  if (typeof face !== "string") return face;
+  return { charger, target, face };
+}
+
 /** `movement/declareCharge` (CORE-CHRG-1, WHN-CHRG-5, HR-FLANK-1, CORE-PANIC-4). */
 export function declareCharge(state: BattleState, a: DeclareChargeAction, ctx: ActionContext): Outcome {
-  const bad = checkStep(state, ["declareCharges"], "CORE-CHRG-1");
-  if (bad !== null) return fail(bad);
-  const charger = activeUnit(state, a.unit);
-  if ("code" in charger) return fail(charger);
-  const target = findUnit(state, a.target);
-  if ("code" in target) return fail(target);
-  const no = whyNoCharge(state, charger, target);
-  if (no !== null) return fail(no);
-  const face = faceCharged(state, charger, target, a.face);
-  if (typeof face !== "string") return fail(face);
+  const d = chargeToDeclare(state, a);
+  if ("code" in d) return fail(d);
+  const { charger, target, face } = d;
   const reach = chargeReaches(state, charger, target, face);
   const distance = footprintDistance(footprintOf(charger), footprintOf(target));
   ctx.emit("charge/declared", face !== chargedFace(layoutOf(target), charger.position) ? "HR-FLANK-1" : "CORE-CHRG-1", {

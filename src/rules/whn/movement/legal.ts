@@ -16,7 +16,8 @@
  *   the narrowest and the widest allowed); a detachment merging into its parent, and a parent
  *   splitting off each merged detachment beside it (WHN-DET-5);
  * - remaining, squares and extended order: a slide of 50 % and 100 % of the move left in eight
- *   directions (extended order also as a march).
+ *   directions (extended order also as a march); slides shorter than {@link MIN_LISTED_MOVE} are
+ *   not listed (the march is).
  */
 import type { ActionContext } from "../../../engine/context.js";
 import type { Outcome } from "../../../engine/context.js";
@@ -29,9 +30,9 @@ import { roller, seedDice } from "../../../dice/index.js";
 import { getUnit, inPlay, enemiesOf, joinedCharacters, unitsInPlayShared } from "../unit.js";
 import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type DeclareChargeAction, type MarchAction, type MergeDetachmentAction, type MoveAction, type MoveToAction, type RespondAction, type SplitDetachmentAction } from "./actions.js";
 import { changeFormationHandler } from "./changeFormation.js";
-import { chargeMove } from "./chargeMove.js";
-import { baseMove, moveRate, whyStationary } from "./common.js";
-import { declareCharge } from "./declare.js";
+import { chargeToMove } from "./chargeMove.js";
+import { baseMove, isStationary, moveRate } from "./common.js";
+import { chargeToDeclare } from "./declare.js";
 import { detachmentCandidates } from "./detachments.js";
 import { moveTo } from "./free.js";
 import { FORMATION_TABLE, WHN_FORMATIONS, adoptableFiles } from "./formations.js";
@@ -39,7 +40,7 @@ import { CORE_FORMATIONS, coreFormationRefusal } from "../../core/formations.js"
 import { mergeDetachment, splitDetachment } from "./merge.js";
 import { march, move } from "./moves.js";
 import type { Leg } from "./path.js";
-import { respond } from "./respond.js";
+import { quickResponseCheck, respond } from "./respond.js";
 import { cosDeg, sinDeg } from "../../../math/index.js";
 import { traitsOf } from "../../traits.js";
 
@@ -71,14 +72,18 @@ function applies(state: BattleState, a: MovementAction): boolean {
       out = moveTo(state, a, ctx);
       break;
     case "movement/declareCharge":
-      out = declareCharge(state, a, ctx);
-      break;
-    case "movement/respond":
+      // A declaration cannot fail once its checks pass (reach is measured, never refused).
+      return !("code" in chargeToDeclare(state, a));
+    case "movement/respond": {
+      // Hold and flee cannot fail once their checks pass: no need to roll the flight.
+      const quick = quickResponseCheck(state, a);
+      if (quick !== null) return quick;
       out = respond(state, a, ctx);
       break;
+    }
     case "movement/chargeMove":
-      out = chargeMove(state, a, ctx);
-      break;
+      // The resolution of a charge move always succeeds once its checks pass.
+      return !("code" in chargeToMove(state, a));
     case "movement/mergeDetachment":
       out = mergeDetachment(state, a, ctx);
       break;
@@ -129,11 +134,14 @@ function freeCandidates(state: BattleState, u: Unit): MovementAction[] {
     const dy = sinDeg(deg);
     for (const f of [0.5, 1]) {
       const d = trim(f * left);
+      // As for forward moves, remainders under MIN_LISTED_MOVE are not listed: a slide of (nearly)
+      // nothing costs (nearly) nothing, so a bot could repeat it for ever (skirmish-screen, seed 3).
+      const slide = d >= MIN_LISTED_MOVE;
       if (u.formation === "SQUARE") {
-        out.push({ type: "movement/moveTo", unit: u.id, to: { x: u.position.x + dx * d, y: u.position.y + dy * d }, march: false });
+        if (slide) out.push({ type: "movement/moveTo", unit: u.id, to: { x: u.position.x + dx * d, y: u.position.y + dy * d }, march: false });
       } else if (u.models !== null) {
         const shift = (k: number) => (u.models ?? []).map((m) => ({ x: m.x + dx * k, y: m.y + dy * k, facing: m.facing }));
-        out.push({ type: "movement/moveTo", unit: u.id, models: shift(d), march: false });
+        if (slide) out.push({ type: "movement/moveTo", unit: u.id, models: shift(d), march: false });
         out.push({ type: "movement/moveTo", unit: u.id, models: shift(trim(f * 2 * baseMove(state, u))), march: true });
       }
     }
@@ -204,9 +212,34 @@ function ownCandidates(state: BattleState, u: Unit): readonly MovementAction[] {
       return hit.list;
     }
   }
-  const list = [...(FORMATION_TABLE[u.formation].freeDirection ? freeCandidates(state, u) : formedCandidates(state, u)), ...formationCandidates(state, u)];
-  OWN_CANDIDATES.set(u, { characters: state.characters, joined: joinedCharacters(state, u.id).map((c) => c.profile), list });
+  const joined = joinedCharacters(state, u.id);
+  const free = FORMATION_TABLE[u.formation].freeDirection;
+  // A formed unit's list depends on no position: found again by what it does depend on (a new
+  // unit object each turn, after firing… lists the same as before).
+  const key = free ? null : formedKey(state, u, joined.length > 0);
+  let list = key === null ? undefined : FORMED_LISTS.get(key);
+  if (list === undefined) {
+    list = [...(free ? freeCandidates(state, u) : formedCandidates(state, u)), ...formationCandidates(state, u)];
+    if (key !== null) {
+      if (FORMED_LISTS.size >= FORMED_LISTS_MAX) FORMED_LISTS.clear();
+      FORMED_LISTS.set(key, list);
+    }
+  }
+  OWN_CANDIDATES.set(u, { characters: state.characters, joined: joined.map((c) => c.profile), list });
   return list;
+}
+
+/**
+ * Formed units' remaining-step lists by what {@link formedCandidates} and
+ * {@link formationCandidates} read: the ruleset, the unit's id, formation, files, figures, move
+ * used, base move (joined characters' M included), whether a character is joined (WHN-LEAD-4), and
+ * its troop type, light and extended-order flags. Bounded: emptied when full.
+ */
+const FORMED_LISTS = new Map<string, readonly MovementAction[]>();
+const FORMED_LISTS_MAX = 4096;
+
+function formedKey(state: BattleState, u: Unit, joined: boolean): string {
+  return `${state.ruleset}|${u.id}|${u.formation}|${u.files}|${u.figures}|${u.flags.moveUsed}|${baseMove(state, u)}|${joined}|${u.troopType}|${u.light}|${u.extendedOrderAllowed}`;
 }
 
 /** True when the characters joined now have the very profiles remembered, in the same order. */
@@ -239,9 +272,9 @@ function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[
   switch (state.turn.step) {
     case "declareCharges":
       for (const e of enemiesOf(state, u.side)) {
-        out.push({ type: "movement/declareCharge", unit: u.id, target: e.id });
+        out.push(declaration(u.id, e.id, undefined));
         if (state.options.hr.flankChargeEngaged) {
-          for (const face of ["left", "right"] as const) out.push({ type: "movement/declareCharge", unit: u.id, target: e.id, face });
+          for (const face of ["left", "right"] as const) out.push(declaration(u.id, e.id, face));
         }
       }
       return;
@@ -254,12 +287,29 @@ function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[
       return;
     case "remaining":
       // Every voluntary move and formation change starts by refusing a stationary unit.
-      if (whyStationary(state, u) === null) for (const a of ownCandidates(state, u)) out.push(a);
+      if (!isStationary(state, u)) for (const a of ownCandidates(state, u)) out.push(a);
       for (const a of detachmentCandidates(state, u)) out.push(a);
       return;
     default:
       return;
   }
+}
+
+/**
+ * Declarations by (unit, target, face): the same action objects every declare step, so the engine
+ * freezes each once (listed actions are frozen). Bounded: emptied when full.
+ */
+const DECLARATIONS = new Map<string, DeclareChargeAction>();
+
+function declaration(unit: UnitId, target: UnitId, face: "left" | "right" | undefined): DeclareChargeAction {
+  const key = face === undefined ? `${unit}|${target}` : `${unit}|${target}|${face}`;
+  let a = DECLARATIONS.get(key);
+  if (a === undefined) {
+    a = face === undefined ? { type: "movement/declareCharge", unit, target } : { type: "movement/declareCharge", unit, target, face };
+    if (DECLARATIONS.size >= 4096) DECLARATIONS.clear();
+    DECLARATIONS.set(key, a);
+  }
+  return a;
 }
 
 /**

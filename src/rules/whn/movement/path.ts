@@ -153,6 +153,9 @@ export function pathLengths(u: Unit, legs: readonly Leg[], rate: number): { read
   return { cost, wheel };
 }
 
+/** Margin of {@link checkPlacement}'s table broad phase: far above rounding, far below a rules distance. */
+const EDGE_SLACK = 1e-6;
+
 /** Options for {@link checkPlacement}. */
 export interface PlacementOptions {
   /** Units the mover may touch or overlap (its own combat, its charge target). */
@@ -177,8 +180,13 @@ export function checkPlacement(state: BattleState, u: Unit, samples: readonly Fo
   const placed = others.map((o) => ({ o, fp: footprintOf(o), startDist: -1 })).filter((p) => !boundsApart(swept, footprintBounds(p.fp), 1));
   const impassable = (state.terrain as readonly TerrainFeature[]).filter((t) => t.tags.impassable === true);
   const terrain = impassable.length === 0 ? impassable : terrainNear(impassable, swept.x, swept.y, swept.r + 1);
+  // A circle around every sample that stays inside the table (by far more than rounding) holds
+  // every corner of every sample inside it too: no sample can cross an edge.
+  const table = state.table;
+  const onTable = swept.x - swept.r > EDGE_SLACK && swept.y - swept.r > EDGE_SLACK && swept.x + swept.r < table.width - EDGE_SLACK && swept.y + swept.r < table.height - EDGE_SLACK;
+  if (onTable && placed.length === 0 && terrain.length === 0) return null;
   for (const fp of samples) {
-    if (crossesTableEdge(fp, state.table)) return refuse("off_table", "CORE-GEO-2", { unit: u.id });
+    if (!onTable && crossesTableEdge(fp, table)) return refuse("off_table", "CORE-GEO-2", { unit: u.id });
     if (terrain.length > 0 && inImpassable(fp, terrain)) return refuse("impassable", "CORE-MOVE-5", { unit: u.id });
     for (const p of placed) {
       // Broad phase: more than 1" apart by bounding circles means no overlap and not too close.

@@ -118,20 +118,9 @@ function squareResponse(state: BattleState, u: Unit, a: RespondAction, chargers:
 
 /** `movement/respond`: answers one pending chargeResponse decision (CORE-CHRG-2). */
 export function respond(state: BattleState, a: RespondAction, ctx: ActionContext): Outcome {
-  const bad = checkStep(state, ["chargeResponses"], "CORE-CHRG-2");
-  if (bad !== null) return fail(bad);
-  const index = state.pending.findIndex((d) => d.kind === "chargeResponse" && d.unit === a.unit);
-  if (index < 0) return fail(refuse("no_response_pending", "CORE-CHRG-2", { unit: a.unit }));
-  const decision = state.pending[index] as Decision;
-  const u = findUnit(state, a.unit);
-  if ("code" in u) return fail(u);
-  const chargers = declarations(state).filter((d) => d.target === u.id && decision.targets.includes(d.unit));
-  if (u.artillery !== null) return fail(refuse("gun_uses_artillery_respond", "WHN-ART-6", { unit: u.id }));
-  const allowed = allowedResponses(state, u, chargers);
-  if (!allowed.includes(a.response)) {
-    const rule = u.order === "FLEEING" ? "CORE-FLEE-7" : a.response === "standAndShoot" ? "CORE-CHRG-3" : "CORE-CHRG-2";
-    return fail(refuse("response_not_allowed", rule, { unit: u.id, response: a.response, allowed }));
-  }
+  const p = responsePrelude(state, a);
+  if ("code" in p) return fail(p);
+  const { index, u, chargers } = p;
   const popped: BattleState = { ...state, pending: state.pending.filter((_, i) => i !== index) };
   const first = chargers[0];
   ctx.emit("charge/response", "CORE-CHRG-2", { unit: u.id, response: a.response, chargers: chargers.map((d) => d.unit) });
@@ -158,6 +147,44 @@ export function respond(state: BattleState, a: RespondAction, ctx: ActionContext
       return ok(withUnit(popped, placed));
     }
   }
+}
+
+/** What {@link respond} reads before it resolves a response. */
+interface Prelude {
+  readonly index: number;
+  readonly u: Unit;
+  readonly chargers: readonly Declaration[];
+}
+
+/**
+ * The checks {@link respond} starts with: the pending decision, the unit and its chargers, or the
+ * violation. After them `hold` and `flee` always apply, so a lister checks those with this alone.
+ */
+function responsePrelude(state: BattleState, a: RespondAction): Prelude | Violation {
+  const bad = checkStep(state, ["chargeResponses"], "CORE-CHRG-2");
+  if (bad !== null) return bad;
+  const index = state.pending.findIndex((d) => d.kind === "chargeResponse" && d.unit === a.unit);
+  if (index < 0) return refuse("no_response_pending", "CORE-CHRG-2", { unit: a.unit });
+  const decision = state.pending[index] as Decision;
+  const u = findUnit(state, a.unit);
+  if ("code" in u) return u;
+  const chargers = declarations(state).filter((d) => d.target === u.id && decision.targets.includes(d.unit));
+  if (u.artillery !== null) return refuse("gun_uses_artillery_respond", "WHN-ART-6", { unit: u.id });
+  const allowed = allowedResponses(state, u, chargers);
+  if (!allowed.includes(a.response)) {
+    const rule = u.order === "FLEEING" ? "CORE-FLEE-7" : a.response === "standAndShoot" ? "CORE-CHRG-3" : "CORE-CHRG-2";
+    return refuse("response_not_allowed", rule, { unit: u.id, response: a.response, allowed });
+  }
+  return { index, u, chargers };
+}
+
+/**
+ * Whether a `hold` or `flee` response applies (the other responses can still be refused as they
+ * resolve, so they are checked by resolving them): true exactly when {@link respond} would apply it.
+ */
+export function quickResponseCheck(state: BattleState, a: RespondAction): boolean | null {
+  if (a.response !== "hold" && a.response !== "flee") return null;
+  return !("code" in responsePrelude(state, a));
 }
 
 /** The violation a respond would give, for listers (null: allowed). */
