@@ -5,12 +5,17 @@
  *    scenario of the ruleset, seeded; every position a bot decides in is recorded as its feature
  *    vector (src/bots/evaluate.ts `whnFeatures`, src/bots/evaluateFnf.ts `fnfFeatures`), seen from
  *    both sides, labelled with that side's result (1 won, 0.5 drawn, 0 lost).
- * 2. **Fit**: a logistic regression of the result on the features (ridge-regularised, Newton
- *    steps), with one nuisance term per scenario and seat (which side the position is seen from),
- *    so that a scenario's built-in advantage is not read into the features; the nuisance terms are
- *    dropped afterwards (they are the same for every action at a decision).
- * 3. **Scale**: the weights are divided by the main material weight (WHN foot, FnF infantry), so a
- *    side's whole material is worth about 1 as in the hand weights, and `win` keeps its hand value.
+ * 2. **Fit**: first the scale `s` of the hand evaluation (a one-term logistic regression of the
+ *    result on the hand score: how many log-odds one unit of evaluation is worth); then a logistic
+ *    regression of the result on the features (Newton steps) with a ridge prior centred on the
+ *    hand weights times `s` (`--ridge`: how strongly the data must disagree to move a weight), and
+ *    one nuisance term per scenario and seat (which side the position is seen from), so that a
+ *    scenario's built-in advantage is not read into the features; the nuisance terms are dropped
+ *    afterwards (they are the same for every action at a decision). Features named in `--keep`
+ *    stay at their hand weights: the approach and aggression terms are there to make an attacker
+ *    move, and in self-play they mostly measure who attacks (correlation, not worth).
+ * 3. **Scale**: the fitted weights are divided by `s`, so they read on the hand weights' scale, and
+ *    `win` keeps its hand value.
  * 4. **Check**: greedy with the fitted weights plays greedy with the hand weights on every scenario
  *    of the ruleset, sides swapped, and the fitted side's score is printed with a Wilson interval.
  *
@@ -43,7 +48,8 @@ const { values: o } = parseArgs({
     games: { type: "string", default: "8" },
     seed: { type: "string", default: "1" },
     eps: { type: "string", default: "0.25" },
-    ridge: { type: "string", default: "1" },
+    ridge: { type: "string", default: "20" },
+    keep: { type: "string", default: "approach,aggression" },
     check: { type: "string", default: "2" },
     "fnf-turns": { type: "string", default: "6" },
     budget: { type: "string", default: "12" },
@@ -118,15 +124,18 @@ for (const [si, name] of scenarios.entries()) {
 }
 const collectSec = (performance.now() - t0) / 1000;
 
-/** Ridge logistic regression by Newton steps (no intercept: the data are symmetric by side). */
-function fit(data: readonly Row[], lambda: number): number[] {
-  const d = data[0]!.x.length;
-  const w = new Array<number>(d).fill(0);
+/**
+ * Logistic regression by Newton steps with a ridge prior centred on `centre` and a fixed offset a
+ * row (no intercept: the data are symmetric by side).
+ */
+function fit(data: readonly Row[], offset: readonly number[], centre: readonly number[], lambda: number): number[] {
+  const d = centre.length;
+  const w = [...centre];
   for (let iter = 0; iter < 50; iter++) {
     const grad = new Array<number>(d).fill(0);
     const hess = Array.from({ length: d }, () => new Array<number>(d).fill(0));
-    for (const r of data) {
-      let z = 0;
+    for (const [i, r] of data.entries()) {
+      let z = offset[i]!;
       for (let j = 0; j < d; j++) z += w[j]! * r.x[j]!;
       const p = 1 / (1 + Math.exp(-z));
       const q = p * (1 - p);
@@ -136,7 +145,7 @@ function fit(data: readonly Row[], lambda: number): number[] {
       }
     }
     for (let j = 0; j < d; j++) {
-      grad[j]! += lambda * w[j]!;
+      grad[j]! += lambda * (w[j]! - centre[j]!);
       hess[j]![j]! += lambda;
     }
     const step = solve(hess, grad);
@@ -169,18 +178,26 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => (Math.abs(row[i]!) < 1e-12 ? 0 : row[n]! / row[i]!));
 }
 
-const raw = fit(rows, ridge);
-const main = ruleset === "whn" ? "foot" : "infantry";
-const scale = raw[names.indexOf(main)]!;
-if (!(scale > 0)) throw new Error(`the fitted ${main} weight is ${scale}: not a usable scale (more games?)`);
 const hand: Record<string, number> = ruleset === "whn" ? { ...HAND_WHN_WEIGHTS } : { ...HAND_FNF_WEIGHTS };
+const kept = new Set((o.keep ?? "").split(",").filter((k) => k !== ""));
+const handScore = (r: Row): number => names.reduce((v, n, j) => v + hand[n]! * r.x[j]!, 0);
+// Stage 1: the hand evaluation's scale in log-odds (with the nuisance terms free).
+const stage1 = fit(rows.map((r) => ({ x: [handScore(r), ...r.x.slice(names.length)], y: r.y })), rows.map(() => 0), new Array<number>(1 + nuisance).fill(0), 1e-3);
+const scale = stage1[0]!;
+if (!(scale > 0)) throw new Error(`the hand evaluation's fitted scale is ${scale}: not usable (more games?)`);
+// Stage 2: the free weights, centred on the hand weights times the scale; kept ones as an offset.
+const free = names.filter((n) => !kept.has(n));
+const freeRows = rows.map((r) => ({ x: [...free.map((n) => r.x[names.indexOf(n)]!), ...r.x.slice(names.length)], y: r.y }));
+const offsets = rows.map((r) => names.reduce((v, n, j) => v + (kept.has(n) ? scale * hand[n]! * r.x[j]! : 0), 0));
+const raw = fit(freeRows, offsets, [...free.map((n) => scale * hand[n]!), ...new Array<number>(nuisance).fill(0)], ridge);
 const round = (v: number): number => Math.round(v * 1000) / 1000;
-const tuned: Record<string, number> = Object.fromEntries(names.map((n, j) => [n, round(raw[j]! / scale)]));
+const tuned: Record<string, number> = Object.fromEntries(names.map((n) => [n, kept.has(n) ? hand[n]! : round(raw[free.indexOf(n)]! / scale)]));
 tuned["win"] = hand["win"]!;
+const main = `hand evaluation (${kept.size > 0 ? `kept at hand weights: ${[...kept].join(", ")}` : "all fitted"})`;
 console.log(`${played} games, ${rows.length / 2} positions (seen from both sides) in ${collectSec.toFixed(0)} s; log-odds per unit of ${main}: ${scale.toFixed(3)}`);
 console.log("feature              hand     fitted");
 for (const n of names) console.log(`${n.padEnd(20)} ${String(hand[n]).padStart(7)}  ${String(tuned[n]).padStart(7)}`);
-console.log(`scenario/seat terms: ${scenarios.map((s, k) => `${s} ${(raw[names.length + k]! / scale).toFixed(2)}`).join(", ")}`);
+console.log(`scenario/seat terms: ${scenarios.map((sc, k) => `${sc} ${(raw[free.length + k]! / scale).toFixed(2)}`).join(", ")}`);
 
 // 4. Check: greedy with the fitted weights against greedy with the hand weights.
 const pairs = Number(o.check);
