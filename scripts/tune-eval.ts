@@ -14,6 +14,9 @@
  *    afterwards (they are the same for every action at a decision). Features named in `--keep`
  *    stay at their hand weights: the approach and aggression terms are there to make an attacker
  *    move, and in self-play they mostly measure who attacks (correlation, not worth).
+ *    Then common sense is imposed: a unit is never worth more for being disordered or fleeing
+ *    (by arm, formed ≥ disordered ≥ fleeing, adjacent violators pooled), and a penalty term never
+ *    turns into a bonus (FnF disorder, spent, low ammunition, silenced, lost leaders ≤ 0).
  * 3. **Scale**: the fitted weights are divided by `s`, so they read on the hand weights' scale, and
  *    `win` keeps its hand value.
  * 4. **Check**: greedy with the fitted weights plays greedy with the hand weights on every scenario
@@ -193,10 +196,29 @@ const raw = fit(freeRows, offsets, [...free.map((n) => scale * hand[n]!), ...new
 const round = (v: number): number => Math.round(v * 1000) / 1000;
 const tuned: Record<string, number> = Object.fromEntries(names.map((n) => [n, kept.has(n) ? hand[n]! : round(raw[free.indexOf(n)]! / scale)]));
 tuned["win"] = hand["win"]!;
+/** Pools adjacent violators so the chain's weights do not increase (formed ≥ disordered ≥ fleeing). */
+function nonIncreasing(chain: readonly string[]): void {
+  const present = chain.filter((n) => n in tuned && !kept.has(n));
+  for (let pass = 0; pass < present.length; pass++) {
+    for (let i = 0; i + 1 < present.length; i++) {
+      const a = present[i]!;
+      const b = present[i + 1]!;
+      if (tuned[b]! > tuned[a]!) tuned[a] = tuned[b] = round((tuned[a]! + tuned[b]!) / 2);
+    }
+  }
+}
+const before = { ...tuned };
+if (ruleset === "whn") {
+  nonIncreasing(["foot", "footDisordered", "footFleeing"]);
+  nonIncreasing(["cavalry", "cavalryDisordered", "cavalryFleeing"]);
+} else {
+  for (const n of ["disordered", "spent", "lowAmmo", "silenced", "leaderLost"]) if (!kept.has(n)) tuned[n] = Math.min(0, tuned[n]!);
+  for (const n of ["fresh", "leader", "leaderAttached"]) if (!kept.has(n)) tuned[n] = Math.max(0, tuned[n]!);
+}
 const main = `hand evaluation (${kept.size > 0 ? `kept at hand weights: ${[...kept].join(", ")}` : "all fitted"})`;
 console.log(`${played} games, ${rows.length / 2} positions (seen from both sides) in ${collectSec.toFixed(0)} s; log-odds per unit of ${main}: ${scale.toFixed(3)}`);
-console.log("feature              hand     fitted");
-for (const n of names) console.log(`${n.padEnd(20)} ${String(hand[n]).padStart(7)}  ${String(tuned[n]).padStart(7)}`);
+console.log("feature              hand     fitted  constrained");
+for (const n of names) console.log(`${n.padEnd(20)} ${String(hand[n]).padStart(7)}  ${String(before[n]).padStart(7)}  ${String(tuned[n]).padStart(7)}`);
 console.log(`scenario/seat terms: ${scenarios.map((sc, k) => `${sc} ${(raw[free.length + k]! / scale).toFixed(2)}`).join(", ")}`);
 
 // 4. Check: greedy with the fitted weights against greedy with the hand weights.
