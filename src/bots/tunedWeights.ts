@@ -6,8 +6,21 @@
 import type { WhnEvalWeights } from "./evaluate.js";
 import type { FnfEvalWeights } from "./evaluateFnf.js";
 
-/** WHN/CORE weights fitted by self-play, or null. */
-export const TUNED_WHN_WEIGHTS: WhnEvalWeights | null = null;
+/** WHN/CORE weights fitted by self-play, or null. Produced by: `npx tsx scripts/tune-eval.ts --ruleset whn --games 6 --seed 1 --check 2 --ridge 20 --write` (2173 positions of 30 games). */
+export const TUNED_WHN_WEIGHTS: WhnEvalWeights | null = {
+  foot: 0.972,
+  footDisordered: 0.972,
+  footFleeing: 0.466,
+  cavalry: 1.61,
+  cavalryDisordered: 1.23,
+  cavalryFleeing: 0.435,
+  standard: 0.284,
+  objective: 0.078,
+  approach: 0.1,
+  aggression: 0.02,
+  exposed: 0.01,
+  win: 2
+};
 
 /** FnF weights fitted by self-play, or null. */
 export const TUNED_FNF_WEIGHTS: FnfEvalWeights | null = null;
