@@ -22,5 +22,20 @@ export const TUNED_WHN_WEIGHTS: WhnEvalWeights | null = {
   win: 2
 };
 
-/** FnF weights fitted by self-play, or null. */
-export const TUNED_FNF_WEIGHTS: FnfEvalWeights | null = null;
+/** FnF weights fitted by self-play, or null. Produced by: `npx tsx scripts/tune-eval.ts --ruleset fnf --games 16 --seed 1 --check 2 --fnf-turns 6 --ridge 20 --keep approach --write` (1409 positions of 16 games). */
+export const TUNED_FNF_WEIGHTS: FnfEvalWeights | null = {
+  infantry: 1.039,
+  cavalry: 0.972,
+  battery: 1,
+  disordered: -0.256,
+  spent: -0.383,
+  fresh: 0.234,
+  lowAmmo: -0.204,
+  silenced: -0.5,
+  leader: 0.026,
+  leaderAttached: 0.005,
+  leaderLost: -0.026,
+  objective: 0.15,
+  approach: 0.3,
+  win: 2
+};
