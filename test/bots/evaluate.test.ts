@@ -31,8 +31,9 @@ describe("bot evaluations", () => {
     }
     // Losing figures is bad for the side that loses them.
     const s = seen[0] as BattleState;
-    const id = Object.values(s.units).find((u) => u.side === "fr" && u.figures > 2)?.id as string;
-    const hurt = { ...s, units: { ...s.units, [id]: { ...(s.units[id] as (typeof s.units)[string]), figures: 1 } } } as BattleState;
+    const unit = Object.values(s.units).find((u) => u.side === "fr" && u.figures > 2);
+    if (unit === undefined) throw new Error("no French unit with figures to lose");
+    const hurt = { ...s, units: { ...s.units, [unit.id]: { ...unit, figures: 1 } } } as BattleState;
     expect(evaluate(hurt, fr, ctx)).toBeLessThan(evaluate(s, fr, ctx));
   });
 
