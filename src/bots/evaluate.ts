@@ -1,8 +1,11 @@
 /**
- * A simple evaluation of a position for one side, for the greedy and search bots: material (figures
- * left, weighted by arm and by order state), standards taken, objectives held, a small pull toward
- * the enemy or the objective for an attacking army, squares against nearby cavalry, and the result
- * once the battle is over. Roughly in [-3, 3]; positive is good for `side`. FnF positions are scored
+ * The evaluation of a WHN or CORE position for one side, for the greedy and search bots: a linear
+ * score over features of the position (see {@link whnFeatures}), each the side's figure minus the
+ * enemy's: material left by arm and order state (figures as a fraction of the side's starting
+ * strength), standards taken, objectives held, an attacking army's closeness to its goal and its
+ * units fighting or within charge reach, and infantry out of square near enemy cavalry; once the
+ * battle is over, the result. Roughly in [-3, 3]; positive is good for `side`. The weights are
+ * fitted by self-play (scripts/tune-eval.ts, stored in tunedWeights.ts). FnF positions are scored
  * by {@link evaluateFnf}.
  */
 import type { BattleState } from "../state/battle.js";
@@ -15,43 +18,66 @@ import { objectiveHolder, standardsTaken } from "../battle/victory.js";
 import type { BotContext } from "./types.js";
 import { hypot } from "../math/index.js";
 import { evaluateFnfOwned } from "./evaluateFnf.js";
+import { TUNED_WHN_WEIGHTS } from "./tunedWeights.js";
 import { adopt } from "../engine/owned.js";
 import { badArg, objectArg, readingArg } from "../engine/args.js";
 
-/** Weights of the evaluation terms (exported so studies can tune them). */
-export const EVAL_WEIGHTS = {
-  cavalryFigure: 1.5,
-  disordered: 0.8,
-  fleeing: 0.3,
+/** The features of a WHN/CORE position, in {@link WhnEvalWeights} order (each: the side's value minus the enemy's). */
+export const WHN_FEATURES = ["foot", "footDisordered", "footFleeing", "cavalry", "cavalryDisordered", "cavalryFleeing", "standard", "objective", "approach", "aggression", "exposed"] as const;
+
+/** A WHN/CORE feature name. */
+export type WhnFeature = (typeof WHN_FEATURES)[number];
+
+/**
+ * Weights of the WHN/CORE evaluation: one per feature of {@link WHN_FEATURES}, and the value of a
+ * won battle over the material term. The material features are figures of a kind (foot or
+ * cavalry, in good order, disordered or fleeing) as a fraction of the side's starting strength
+ * (a cavalry figure counting {@link CAVALRY_SCALE} there).
+ */
+export type WhnEvalWeights = { readonly [F in WhnFeature]: number } & { readonly win: number };
+
+/** How much a cavalry figure counts in a side's starting strength (the material features' denominator). */
+export const CAVALRY_SCALE = 1.5;
+
+/** The hand-set weights the bots used before self-play tuning (kept for comparison). */
+export const HAND_WHN_WEIGHTS: WhnEvalWeights = {
+  foot: 1,
+  footDisordered: 0.8,
+  footFleeing: 0.3,
+  cavalry: 1.5,
+  cavalryDisordered: 1.2,
+  cavalryFleeing: 0.45,
   standard: 0.05,
   objective: 0.15,
   approach: 0.1,
   aggression: 0.02,
-  squareThreat: 0.03,
+  exposed: -0.03,
   win: 2,
-} as const;
+};
+
+/** The weights in use: fitted by self-play (scripts/tune-eval.ts). */
+export const EVAL_WEIGHTS: WhnEvalWeights = TUNED_WHN_WEIGHTS ?? HAND_WHN_WEIGHTS;
 
 const CHARGE_THREAT_RANGE = 18;
 
-function unitValue(u: Unit, figures: number): number {
-  return figures * (u.troopType === "cavalry" ? EVAL_WEIGHTS.cavalryFigure : 1);
-}
+const active = (u: Unit): boolean => u.removed === null && u.mergedInto === null && u.figures > 0 && u.order !== "FLEEING";
 
-function strength(state: BattleState, side: string): number {
+/** Material features of one side: figures by arm and order state over its starting strength. */
+function material(state: BattleState, side: string, out: Record<WhnFeature, number>, sign: number): void {
   let start = 0;
-  let now = 0;
+  const sums = { foot: 0, footDisordered: 0, footFleeing: 0, cavalry: 0, cavalryDisordered: 0, cavalryFleeing: 0 };
   for (const u of Object.values(state.units)) {
     if (u.side !== side) continue;
-    start += unitValue(u, u.startingFigures);
+    const cav = u.troopType === "cavalry";
+    start += u.startingFigures * (cav ? CAVALRY_SCALE : 1);
     // A merged detachment's models stand in its parent's ranks and count there (WHN-DET-5).
     if (u.removed !== null || u.figures === 0 || u.mergedInto !== null) continue;
-    const order = u.order === "FLEEING" ? EVAL_WEIGHTS.fleeing : u.order === "DISORDERED" ? EVAL_WEIGHTS.disordered : 1;
-    now += unitValue(u, u.figures) * order;
+    const key = u.order === "FLEEING" ? "Fleeing" : u.order === "DISORDERED" ? "Disordered" : "";
+    sums[`${cav ? "cavalry" : "foot"}${key}` as keyof typeof sums] += u.figures;
   }
-  return start === 0 ? 0 : now / start;
+  if (start === 0) return;
+  for (const k of Object.keys(sums) as (keyof typeof sums)[]) out[k] += (sign * sums[k]) / start;
 }
-
-const active = (u: Unit): boolean => u.removed === null && u.mergedInto === null && u.figures > 0 && u.order !== "FLEEING";
 
 /** Mean closeness (0 far … 1 there) of a side's units to their goals: objectives, else the nearest enemy. */
 function approach(state: BattleState, side: SideId, ctx: BotContext): number {
@@ -88,6 +114,44 @@ function exposedToCavalry(state: BattleState, side: SideId): number {
   }).length;
 }
 
+const enemyOf = (state: BattleState, side: SideId): SideId => (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
+
+/**
+ * The features of a WHN/CORE position for `side` (each the side's value minus the enemy's; the
+ * approach and aggression terms count only for a side whose posture is attack).
+ * @example
+ * whnFeatures(state, sideId("fr"), defaultContext(state)).foot
+ */
+export function whnFeatures(state: BattleState, side: SideId, ctx: BotContext): Record<WhnFeature, number> {
+  const enemy = enemyOf(state, side);
+  const f = Object.fromEntries(WHN_FEATURES.map((k) => [k, 0])) as Record<WhnFeature, number>;
+  material(state, side, f, 1);
+  material(state, enemy, f, -1);
+  f.standard = standardsTaken(state, side) - standardsTaken(state, enemy);
+  for (const o of ctx.victory?.objectives ?? []) {
+    const h = objectiveHolder(state, o);
+    if (h === side) f.objective += 1;
+    else if (h === enemy) f.objective -= 1;
+  }
+  if (ctx.posture[side] === "attack") {
+    f.approach += approach(state, side, ctx);
+    f.aggression += aggression(state, side);
+  }
+  if (ctx.posture[enemy] === "attack") {
+    f.approach -= approach(state, enemy, ctx);
+    f.aggression -= aggression(state, enemy);
+  }
+  f.exposed = exposedToCavalry(state, side) - exposedToCavalry(state, enemy);
+  return f;
+}
+
+/** The material of one side alone (its good-order, disordered and fleeing figures, weighted). */
+function strength(state: BattleState, side: string, w: WhnEvalWeights): number {
+  const f = Object.fromEntries(WHN_FEATURES.map((k) => [k, 0])) as Record<WhnFeature, number>;
+  material(state, side, f, 1);
+  return w.foot * f.foot + w.footDisordered * f.footDisordered + w.footFleeing * f.footFleeing + w.cavalry * f.cavalry + w.cavalryDisordered * f.cavalryDisordered + w.cavalryFleeing * f.cavalryFleeing;
+}
+
 /**
  * The value of a state for `side`: positive is good for it.
  * @example
@@ -102,24 +166,14 @@ export function evaluate(state: BattleState, side: SideId, ctx: BotContext): num
 
 /** {@link evaluate} of a WHN or CORE state, its arguments checked. */
 function evaluateWhn(state: BattleState, side: SideId, ctx: BotContext): number {
-  const enemy = (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
+  const w = ctx.whnWeights ?? EVAL_WEIGHTS;
   if (state.result !== null) {
-    if (state.result.winner === side) return EVAL_WEIGHTS.win + strength(state, side);
-    if (state.result.winner === enemy) return -EVAL_WEIGHTS.win - strength(state, enemy);
+    const enemy = enemyOf(state, side);
+    if (state.result.winner === side) return w.win + strength(state, side, w);
+    if (state.result.winner === enemy) return -w.win - strength(state, enemy, w);
   }
-  let v = strength(state, side) - strength(state, enemy);
-  v += EVAL_WEIGHTS.standard * (standardsTaken(state, side) - standardsTaken(state, enemy));
-  for (const o of ctx.victory?.objectives ?? []) {
-    const h = objectiveHolder(state, o);
-    if (h === side) v += EVAL_WEIGHTS.objective;
-    else if (h === enemy) v -= EVAL_WEIGHTS.objective;
-  }
-  if (ctx.posture[side] === "attack") {
-    v += EVAL_WEIGHTS.approach * approach(state, side, ctx) + EVAL_WEIGHTS.aggression * aggression(state, side);
-  }
-  if (ctx.posture[enemy] === "attack") {
-    v -= EVAL_WEIGHTS.approach * approach(state, enemy, ctx) + EVAL_WEIGHTS.aggression * aggression(state, enemy);
-  }
-  v -= EVAL_WEIGHTS.squareThreat * (exposedToCavalry(state, side) - exposedToCavalry(state, enemy));
+  const f = whnFeatures(state, side, ctx);
+  let v = 0;
+  for (const k of WHN_FEATURES) v += w[k] * f[k];
   return v;
 }

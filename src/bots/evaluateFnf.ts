@@ -1,10 +1,13 @@
 /**
  * The evaluation of an FnF position for one side (the greedy bot's score and the search bot's leaf
- * value): bases kept against bases at the start, as the judged result counts them (a removed unit
- * counts all its starting bases lost, a rejoined detachment none), each present base weighted down
- * when its unit is disordered, spent, out of ammunition or a silenced battery, and up while its
- * brigade is still fresh; leaders present and attached; objectives held (scenario victory rules,
- * when given); and, for the attacking side, a pull toward the nearest enemy. Roughly in [-3, 3].
+ * value): a linear score over features of the position (see {@link fnfFeatures}), each the side's
+ * figure minus the enemy's. Material is counted as the judged result counts it (a removed unit
+ * loses all its starting bases, a rejoined detachment none), as a fraction of the side's starting
+ * value, by arm; then the share of it that is disordered, in spent brigades, in fresh unbloodied
+ * brigades, low on ammunition or silenced; leaders present, attached and lost; objectives held
+ * (scenario victory rules, when given); and, for the attacking side, closeness to the nearest
+ * enemy. Roughly in [-3, 3]. The weights are fitted by self-play (scripts/tune-eval.ts, stored in
+ * tunedWeights.ts).
  */
 import type { BattleState } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
@@ -12,78 +15,83 @@ import { dist } from "../geometry/vec.js";
 import { hypot } from "../math/index.js";
 import { basesLost, isFresh, isSpent, type Unit } from "../rules/fnf/units.js";
 import type { BotContext } from "./types.js";
+import { TUNED_FNF_WEIGHTS } from "./tunedWeights.js";
 import { adopt } from "../engine/owned.js";
 import { badArg, objectArg, readingArg } from "../engine/args.js";
 
-/** Weights of the FnF evaluation terms, tuned by self-play (scripts/tune-fnf-weights.ts; see docs/guides/bots.md). */
-export interface FnfEvalWeights {
-  /** Value of a cavalry base against an infantry base's 1. */
-  readonly cavalryBase: number;
-  /** Value of a battery against an infantry base's 1. */
-  readonly battery: number;
-  /** Factor on a disordered unit's bases. */
-  readonly disordered: number;
-  /** Factor on a spent brigade's bases. */
-  readonly spent: number;
-  /** Bonus a fresh brigade's base is worth (fraction). */
-  readonly fresh: number;
-  /** Factor on a low-on-ammunition unit's bases. */
-  readonly lowAmmo: number;
-  /** Each leader present (lost leaders count against), as a fraction of the army. */
-  readonly leader: number;
-  /** Each objective held. */
-  readonly objective: number;
-  /** Weight of the attacker's closeness to the enemy (0 far … 1 touching). */
-  readonly approach: number;
-  /** Value of a won battle over the material term. */
-  readonly win: number;
-}
+/** The features of an FnF position, in {@link FnfEvalWeights} order (each: the side's value minus the enemy's). */
+export const FNF_FEATURES = ["infantry", "cavalry", "battery", "disordered", "spent", "fresh", "lowAmmo", "silenced", "leader", "leaderAttached", "leaderLost", "objective", "approach"] as const;
 
-/** The FnF weights in use (chosen by the self-play tuning: see docs/guides/bots.md). */
-export const FNF_EVAL_WEIGHTS: FnfEvalWeights = {
-  cavalryBase: 1.5,
-  battery: 2,
-  disordered: 0.7,
-  spent: 0.6,
+/** An FnF feature name. */
+export type FnfFeature = (typeof FNF_FEATURES)[number];
+
+/**
+ * Weights of the FnF evaluation: one per feature of {@link FNF_FEATURES}, and the value of a won
+ * battle over the material term. Material features are fractions of the side's starting value,
+ * in which an infantry base counts 1, a cavalry base {@link FNF_BASE_VALUES}.cavalry and a battery
+ * {@link FNF_BASE_VALUES}.battery.
+ */
+export type FnfEvalWeights = { readonly [F in FnfFeature]: number } & { readonly win: number };
+
+/** What a base counts in a side's starting value (the material features' denominator). */
+export const FNF_BASE_VALUES = { infantry: 1, cavalry: 1.5, battery: 2 } as const;
+
+/** The hand-set weights the bots used before self-play tuning (kept for comparison). */
+export const HAND_FNF_WEIGHTS: FnfEvalWeights = {
+  infantry: 1,
+  cavalry: 1,
+  battery: 1,
+  disordered: -0.3,
+  spent: -0.4,
   fresh: 0.1,
-  lowAmmo: 0.8,
+  lowAmmo: -0.2,
+  silenced: -0.5,
   leader: 0.03,
+  leaderAttached: 0.006,
+  leaderLost: -0.03,
   objective: 0.15,
-  // Tuned by self-play (scripts/tune-fnf-weights.ts 3 8 1): 0.3 beat the first value 0.1 in 5 of 6
-  // greedy battles on Coa 1811, sides swapped (win rate 0.83, 95 % Wilson 0.44–0.97).
   approach: 0.3,
   win: 2,
 };
 
+/** The FnF weights in use: fitted by self-play (scripts/tune-eval.ts). */
+export const FNF_EVAL_WEIGHTS: FnfEvalWeights = TUNED_FNF_WEIGHTS ?? HAND_FNF_WEIGHTS;
+
 const present = (u: Unit): boolean => u.removed === null;
 
-function baseValue(u: Unit, w: FnfEvalWeights): number {
-  if (u.battery !== null) return w.battery;
-  return u.arm === "cavalry" ? w.cavalryBase : 1;
+function baseValue(u: Unit): number {
+  if (u.battery !== null) return FNF_BASE_VALUES.battery;
+  return u.arm === "cavalry" ? FNF_BASE_VALUES.cavalry : FNF_BASE_VALUES.infantry;
 }
 
-/** A side's material, as a fraction of what it started with. */
-function strength(state: BattleState, side: string, w: FnfEvalWeights): number {
+/** Adds one side's material and leader features to `out`, times `sign`. */
+function sideFeatures(state: BattleState, side: string, out: Record<FnfFeature, number>, sign: number): void {
   const fnf = state.fnf;
-  if (fnf === null) return 0;
+  if (fnf === null) return;
   let start = 0;
-  let now = 0;
+  const sums = { infantry: 0, cavalry: 0, battery: 0, disordered: 0, spent: 0, fresh: 0, lowAmmo: 0, silenced: 0 };
   for (const u of Object.values(fnf.units)) {
     if (u.side !== side) continue;
     // A rejoined detachment's base is back in its parent; a detachment's start is its parent's.
-    if (u.kind !== "detachment") start += baseValue(u, w) * (u.battery !== null ? 1 : u.startingBases);
+    if (u.kind !== "detachment") start += baseValue(u) * (u.battery !== null ? 1 : u.startingBases);
     if (!present(u)) continue;
-    let f = 1;
-    if (u.disordered) f *= w.disordered;
-    if (u.kind === "brigade" && isSpent(u, state.options)) f *= w.spent;
-    else if (u.kind === "brigade" && isFresh(u) && basesLost(u) === 0) f *= 1 + w.fresh;
-    if (u.lowAmmo) f *= w.lowAmmo;
-    if (u.battery !== null && u.battery.silenced) f *= 0.5;
-    now += baseValue(u, w) * (u.battery !== null ? 1 : u.bases) * f;
+    const value = baseValue(u) * (u.battery !== null ? 1 : u.bases);
+    sums[u.battery !== null ? "battery" : u.arm === "cavalry" ? "cavalry" : "infantry"] += value;
+    if (u.disordered) sums.disordered += value;
+    if (u.kind === "brigade" && isSpent(u, state.options)) sums.spent += value;
+    else if (u.kind === "brigade" && isFresh(u) && basesLost(u) === 0) sums.fresh += value;
+    if (u.lowAmmo) sums.lowAmmo += value;
+    if (u.battery !== null && u.battery.silenced) sums.silenced += value;
   }
-  let leaders = 0;
-  for (const l of Object.values(fnf.leaders)) if (l.side === side) leaders += l.lost === null ? (l.attachedTo !== null ? 1.2 : 1) : -1;
-  return start === 0 ? 0 : now / start + w.leader * leaders;
+  if (start > 0) for (const k of Object.keys(sums) as (keyof typeof sums)[]) out[k] += (sign * sums[k]) / start;
+  for (const l of Object.values(fnf.leaders)) {
+    if (l.side !== side) continue;
+    if (l.lost !== null) out.leaderLost += sign;
+    else {
+      out.leader += sign;
+      if (l.attachedTo !== null) out.leaderAttached += sign;
+    }
+  }
 }
 
 /** Mean closeness (0 far … 1 there) of a side's units to the nearest enemy. */
@@ -112,6 +120,29 @@ function holder(state: BattleState, at: { readonly x: number; readonly y: number
   return near.size === 1 ? ([...near][0] as string) : null;
 }
 
+const enemyOf = (state: BattleState, side: SideId): SideId => (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
+
+/**
+ * The features of an FnF position for `side` (each the side's value minus the enemy's; approach
+ * counts only for a side whose posture is attack).
+ * @example
+ * fnfFeatures(state, sideId("fr"), defaultContext(state)).infantry
+ */
+export function fnfFeatures(state: BattleState, side: SideId, ctx: BotContext): Record<FnfFeature, number> {
+  const enemy = enemyOf(state, side);
+  const f = Object.fromEntries(FNF_FEATURES.map((k) => [k, 0])) as Record<FnfFeature, number>;
+  sideFeatures(state, side, f, 1);
+  sideFeatures(state, enemy, f, -1);
+  for (const o of ctx.victory?.objectives ?? []) {
+    const h = holder(state, o.at, o.radius);
+    if (h === side) f.objective += 1;
+    else if (h === enemy) f.objective -= 1;
+  }
+  if (ctx.posture[side] === "attack") f.approach += approach(state, side);
+  if (ctx.posture[enemy] === "attack") f.approach -= approach(state, enemy);
+  return f;
+}
+
 /**
  * The value of an FnF state for `side`: positive is good for it.
  * @example
@@ -128,20 +159,15 @@ export function evaluateFnf(state: BattleState, side: SideId, ctx: BotContext, w
 /** {@link evaluateFnf} on an adopted state with checked arguments (the evaluation proper). */
 export function evaluateFnfOwned(state: BattleState, side: SideId, ctx: BotContext, weights: FnfEvalWeights | undefined): number {
   const w = weights ?? FNF_EVAL_WEIGHTS;
-  const enemy = (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
-  const mine = strength(state, side, w);
-  const theirs = strength(state, enemy, w);
+  const f = fnfFeatures(state, side, ctx);
+  let v = 0;
+  for (const k of FNF_FEATURES) v += w[k] * f[k];
   if (state.result !== null) {
-    if (state.result.winner === side) return w.win + mine - theirs;
-    if (state.result.winner === enemy) return -w.win + mine - theirs;
+    // The material difference still counts, so a bigger win is better.
+    const enemy = enemyOf(state, side);
+    const material = w.infantry * f.infantry + w.cavalry * f.cavalry + w.battery * f.battery;
+    if (state.result.winner === side) return w.win + material;
+    if (state.result.winner === enemy) return -w.win + material;
   }
-  let v = mine - theirs;
-  for (const o of ctx.victory?.objectives ?? []) {
-    const h = holder(state, o.at, o.radius);
-    if (h === side) v += w.objective;
-    else if (h === enemy) v -= w.objective;
-  }
-  if (ctx.posture[side] === "attack") v += w.approach * approach(state, side);
-  if (ctx.posture[enemy] === "attack") v -= w.approach * approach(state, enemy);
   return v;
 }

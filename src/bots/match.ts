@@ -17,6 +17,7 @@ import { searchBot, type SearchOptions } from "./mcts.js";
 import { mixSeed } from "./rng.js";
 import type { Bot, BotContext } from "./types.js";
 import type { FnfEvalWeights } from "./evaluateFnf.js";
+import type { WhnEvalWeights } from "./evaluate.js";
 
 /** A bot kind a match can field. */
 export type MatchBotKind = "random" | "greedy" | "search";
@@ -34,6 +35,8 @@ export interface MatchBotSpec {
   readonly search?: SearchOptions;
   /** FnF evaluation weights (default: the tuned ones). */
   readonly fnfWeights?: FnfEvalWeights;
+  /** WHN/CORE evaluation weights (default: the tuned ones). */
+  readonly whnWeights?: WhnEvalWeights;
   /** A label for tables (default: the kind). */
   readonly label?: string;
 }
@@ -50,7 +53,7 @@ export function builtinMatchScenarios(): MatchScenario[] {
 export const MATCH_BUDGETS: { readonly [K in MatchBotKind]: number } = { random: 0, greedy: 24, search: 64 };
 
 function build(spec: MatchBotSpec, ctx: BotContext): Bot {
-  const context: BotContext = spec.fnfWeights === undefined ? ctx : { ...ctx, fnfWeights: spec.fnfWeights };
+  const context: BotContext = { ...ctx, ...(spec.fnfWeights === undefined ? {} : { fnfWeights: spec.fnfWeights }), ...(spec.whnWeights === undefined ? {} : { whnWeights: spec.whnWeights }) };
   const budget = spec.budget ?? (spec.kind === "search" && spec.timeMs !== undefined ? 400 : MATCH_BUDGETS[spec.kind]);
   if (spec.kind === "random") return randomBot;
   const inner = spec.kind === "greedy" ? greedyBot(context) : searchBot(context, spec.timeMs !== undefined && spec.clock !== undefined ? { ...spec.search, timeMs: spec.timeMs, clock: spec.clock } : (spec.search ?? {}));

@@ -77,6 +77,8 @@ export interface SearchInfo {
   readonly playouts: number;
   /** Whether the pick differs from the prior's best (the greedy choice). */
   readonly overruled: boolean;
+  /** What was decided: `pending:<kind>` for an answer to a decision, else `<phase>` or `<phase>/<step>`. */
+  readonly decision: string;
 }
 
 /** Most root actions given a one-ply prior (the rest follow in a seeded order). */
@@ -139,6 +141,13 @@ function playout(s: BattleState, ctx: BotContext, maxSteps: number, horizon: num
     }
   }
   return s;
+}
+
+/** What a state asks to decide, for {@link SearchInfo.decision}. */
+function decisionKind(s: BattleState): string {
+  const p = s.pending[0];
+  if (p !== undefined) return `pending:${p.kind}`;
+  return s.turn.step === undefined || s.turn.step === null ? s.turn.phase : `${s.turn.phase}/${s.turn.step}`;
 }
 
 interface Candidate {
@@ -228,7 +237,7 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
     }
     // Compare the candidates over the rounds all of them completed (a partial round is left out).
     const report = (pick: Candidate): Action => {
-      options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: Math.min(width, scored.length) + (end !== undefined && scored.indexOf(end) >= width ? 1 : 0), playouts: done, overruled: pick !== scored[0] });
+      options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: Math.min(width, scored.length) + (end !== undefined && scored.indexOf(end) >= width ? 1 : 0), playouts: done, overruled: pick !== scored[0], decision: decisionKind(state) });
       return pick.action;
     };
     if (rounds === 0) return report(scored[0] as Candidate);

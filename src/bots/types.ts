@@ -9,6 +9,7 @@ import type { Action } from "../engine/actions.js";
 import type { VictorySpec } from "../scenarios/format.js";
 import type { FnfEvalWeights } from "./evaluateFnf.js";
 import { adopt } from "../engine/owned.js";
+import type { WhnEvalWeights } from "./evaluate.js";
 
 /**
  * A bot: given the state, a seed for its own choices and a budget (forward-model applications for
@@ -35,6 +36,8 @@ export interface BotContext {
   readonly posture: { readonly [side: string]: "attack" | "defend" };
   /** Weights of the FnF evaluation (default: {@link FNF_EVAL_WEIGHTS}); self-play tuning sets them. */
   readonly fnfWeights?: FnfEvalWeights;
+  /** Weights of the WHN/CORE evaluation (default: {@link EVAL_WEIGHTS}); self-play tuning sets them. */
+  readonly whnWeights?: WhnEvalWeights;
 }
 
 /** A context with no victory rules: the first side attacks, the other defends. */

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { presets, type BattleState, type Unit } from "../../src/index.js";
-import { coreFormationRefusal, coreReformCost, isCore } from "../../src/rules/core/formations.js";
+import { coreFormationRefusal, coreReformCost } from "../../src/rules/core/formations.js";
+import { traitsOf } from "../../src/rules/traits.js";
 import { battleStandardNear, coreLeadership } from "../../src/rules/core/leadership.js";
 import { coreSetupIssues } from "../../src/rules/core/setup.js";
 import { coreBattle, foot } from "./fixtures.js";
@@ -35,8 +36,8 @@ describe("CORE formations (mutation-found cases)", () => {
     expect(coreFormationRefusal(a, "BLOCK")).toBeNull();
   });
 
-  it("CORE-TURN-2: isCore tells a CORE battle from a WHN one", () => {
-    expect([isCore({ ruleset: "core" }), isCore({ ruleset: "whn" })]).toEqual([true, false]);
+  it("CORE-TURN-2: the traits tell a CORE battle from a WHN one (no Napoleonic formations in CORE)", () => {
+    expect([traitsOf({ ruleset: "core" }).napoleonicFormations, traitsOf({ ruleset: "whn" }).napoleonicFormations]).toEqual([false, true]);
   });
 });
 

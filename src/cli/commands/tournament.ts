@@ -15,6 +15,7 @@ export interface TournamentOptions {
   readonly pairs?: string;
   readonly seed?: string;
   readonly searchMs?: string;
+  readonly searchClock?: string;
   readonly searchBudget?: string;
   readonly greedyBudget?: string;
   readonly fnfTurns?: string;
@@ -74,6 +75,14 @@ export function tournamentCommand(io: Io, o: TournamentOptions): number {
   const seed = whole("seed", o.seed, 1, 0);
   const searchBudget = o.searchBudget === undefined ? undefined : whole("search-budget", o.searchBudget, 64);
   const searchMs = whole("search-ms", o.searchMs, 200);
+  const clockKind = o.searchClock ?? "cpu";
+  if (clockKind !== "cpu" && clockKind !== "wall") throw new UsageError(`--search-clock must be cpu or wall, got "${clockKind}"`);
+  // CPU time of this process: what a decision costs on an idle machine, whatever else runs here.
+  const cpuMs = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const searchClock = clockKind === "cpu" ? cpuMs : (): number => io.now();
   const greedyBudget = whole("greedy-budget", o.greedyBudget, 24);
   const fnfTurns = whole("fnf-turns", o.fnfTurns, 8);
   // What the search did, for the footer: playouts a searched decision.
@@ -85,7 +94,7 @@ export function tournamentCommand(io: Io, o: TournamentOptions): number {
   } };
   const spec = (k: MatchBotKind): MatchBotSpec => {
     if (k === "greedy") return { kind: k, budget: greedyBudget };
-    if (k === "search") return searchBudget !== undefined ? { kind: k, budget: searchBudget, search } : { kind: k, timeMs: searchMs, clock: () => io.now(), search };
+    if (k === "search") return searchBudget !== undefined ? { kind: k, budget: searchBudget, search } : { kind: k, timeMs: searchMs, clock: searchClock, search };
     return { kind: k };
   };
   const rows: TournamentRow[] = [];
@@ -112,11 +121,11 @@ export function tournamentCommand(io: Io, o: TournamentOptions): number {
   }
   const seconds = (io.now() - started) / 1000;
   if (o.json === true) {
-    io.stdout.write(JSON.stringify({ options: { bots: kinds, scenarios, pairs, seed, searchMs: searchBudget === undefined ? searchMs : null, searchBudget: searchBudget ?? null, greedyBudget, fnfTurns }, rows, games, seconds, search: { decisions: searched, playouts } }, null, 2) + "\n");
+    io.stdout.write(JSON.stringify({ options: { bots: kinds, scenarios, pairs, seed, searchMs: searchBudget === undefined ? searchMs : null, searchClock: searchBudget === undefined ? clockKind : null, searchBudget: searchBudget ?? null, greedyBudget, fnfTurns }, rows, games, seconds, search: { decisions: searched, playouts } }, null, 2) + "\n");
   } else {
     io.stdout.write(tournamentTable(rows));
     const perDecision = searched === 0 ? "" : `; ${(playouts / searched).toFixed(1)} playouts a searched decision on average, over ${searched}`;
-    io.stdout.write(`${games.length} battles in ${seconds.toFixed(0)} s (sides swapped on every seed; search: ${searchBudget === undefined ? `${searchMs} ms` : `at most ${searchBudget} playouts`} a decision${perDecision})\n`);
+    io.stdout.write(`${games.length} battles in ${seconds.toFixed(0)} s (sides swapped on every seed; search: ${searchBudget === undefined ? `${searchMs} ms of ${clockKind === "cpu" ? "CPU" : "wall-clock"} time` : `at most ${searchBudget} playouts`} a decision${perDecision})\n`);
   }
   return 0;
 }
