@@ -123,6 +123,14 @@ const enemyOf = (state: BattleState, side: SideId): SideId => (Object.keys(state
  * whnFeatures(state, sideId("fr"), defaultContext(state)).foot
  */
 export function whnFeatures(state: BattleState, side: SideId, ctx: BotContext): Record<WhnFeature, number> {
+  const s = adopt(state);
+  if (typeof side !== "string") throw badArg("whnFeatures", "side", "a side id", side);
+  objectArg("whnFeatures", "ctx", ctx);
+  return readingArg("whnFeatures", "ctx", () => whnFeaturesOwned(s, side, ctx));
+}
+
+/** {@link whnFeatures} on an adopted state with checked arguments. */
+function whnFeaturesOwned(state: BattleState, side: SideId, ctx: BotContext): Record<WhnFeature, number> {
   const enemy = enemyOf(state, side);
   const f = Object.fromEntries(WHN_FEATURES.map((k) => [k, 0])) as Record<WhnFeature, number>;
   material(state, side, f, 1);
@@ -172,7 +180,7 @@ function evaluateWhn(state: BattleState, side: SideId, ctx: BotContext): number 
     if (state.result.winner === side) return w.win + strength(state, side, w);
     if (state.result.winner === enemy) return -w.win - strength(state, enemy, w);
   }
-  const f = whnFeatures(state, side, ctx);
+  const f = whnFeaturesOwned(state, side, ctx);
   let v = 0;
   for (const k of WHN_FEATURES) v += w[k] * f[k];
   return v;

@@ -129,6 +129,14 @@ const enemyOf = (state: BattleState, side: SideId): SideId => (Object.keys(state
  * fnfFeatures(state, sideId("fr"), defaultContext(state)).infantry
  */
 export function fnfFeatures(state: BattleState, side: SideId, ctx: BotContext): Record<FnfFeature, number> {
+  const s = adopt(state);
+  if (typeof side !== "string") throw badArg("fnfFeatures", "side", "a side id", side);
+  objectArg("fnfFeatures", "ctx", ctx);
+  return readingArg("fnfFeatures", "ctx", () => fnfFeaturesOwned(s, side, ctx));
+}
+
+/** {@link fnfFeatures} on an adopted state with checked arguments. */
+function fnfFeaturesOwned(state: BattleState, side: SideId, ctx: BotContext): Record<FnfFeature, number> {
   const enemy = enemyOf(state, side);
   const f = Object.fromEntries(FNF_FEATURES.map((k) => [k, 0])) as Record<FnfFeature, number>;
   sideFeatures(state, side, f, 1);
@@ -159,7 +167,7 @@ export function evaluateFnf(state: BattleState, side: SideId, ctx: BotContext, w
 /** {@link evaluateFnf} on an adopted state with checked arguments (the evaluation proper). */
 export function evaluateFnfOwned(state: BattleState, side: SideId, ctx: BotContext, weights: FnfEvalWeights | undefined): number {
   const w = weights ?? FNF_EVAL_WEIGHTS;
-  const f = fnfFeatures(state, side, ctx);
+  const f = fnfFeaturesOwned(state, side, ctx);
   let v = 0;
   for (const k of FNF_FEATURES) v += w[k] * f[k];
   if (state.result !== null) {
