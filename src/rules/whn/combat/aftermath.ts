@@ -15,15 +15,13 @@ import { panicTest } from "../morale/panic.js";
 import { panicsUnit, testOrder } from "../morale/order.js";
 import { enemiesOf, footprintOf, getUnit, inPlay, unitsOf } from "../unit.js";
 import { breakTest, type BreakVerdict } from "./breakTest.js";
+import { brokenFriendPanic } from "./brokenPanic.js";
 import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
 import { foesOf } from "./disengage.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
 import { mayEverPursue } from "./pursuit.js";
 import { redress, redressChoices } from "./redress.js";
 import { emit, view, type Recorder } from "./recorder.js";
-
-/** Range within which a broken friend causes a Panic test (CORE-PANIC-5). */
-export const BROKEN_FRIEND_RANGE = 12;
 
 /** The Break tests of one fought round (CORE-BREAK-1, WHN-BREAK-1/3). */
 function breakTests(state: BattleState, r: Recorder, f: Fought): { state: BattleState; verdicts: BreakVerdict[] } {
@@ -48,26 +46,6 @@ function breakTests(state: BattleState, r: Recorder, f: Fought): { state: Battle
     verdicts.push(out.verdict);
   }
   return { state: s, verdicts };
-}
-
-/** Panic tests for friends within 12" of units that broke (CORE-PANIC-5, CORE-PANIC-9); flees wait. */
-function brokenFriendPanic(state: BattleState, r: Recorder, broken: readonly Unit[]): { state: BattleState; fled: UnitId[] } {
-  let s = state;
-  const fled: UnitId[] = [];
-  const brokenIds = new Set(broken.map((b) => b.id as string));
-  const sides = [...new Set(broken.map((b) => b.side))].sort();
-  for (const side of sides) {
-    const sources = broken.filter((b) => b.side === side);
-    const testers = unitsOf(s, side).filter(
-      (u) => !brokenIds.has(u.id) && u.order !== "FLEEING" && sources.some((b) => panicsUnit(b, u) && leq(footprintDistance(footprintOf(b), footprintOf(u)), BROKEN_FRIEND_RANGE)),
-    );
-    for (const u of testOrder(s, testers)) {
-      const out = panicTest(s, u.id, r.ctx, { rule: "CORE-PANIC-5", from: null, fleeNow: false });
-      s = out.state;
-      if (out.result === "fled") fled.push(u.id);
-    }
-  }
-  return { state: s, fled };
 }
 
 /**
