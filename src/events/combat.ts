@@ -32,7 +32,15 @@ export const COMBAT_EVENTS = {
     wounds: count,
     unsaved: count,
   }),
-  "combat/casualties": event("A unit loses figures in close combat.", ["CORE-CC-6"], { unit, wounds: count, removed: count, figures: count, commandLost: z.array(text) }),
+  "combat/casualties": event("A unit loses figures in close combat.", ["CORE-CC-6"], {
+    unit,
+    wounds: count,
+    removed: count,
+    figures: count,
+    commandLost: z.array(text),
+    /** The models its owner picked (WHN-FORM-8, `core.ownerChoices: "ask"`), as indices into its models. */
+    chosen: z.array(count).exactOptional(),
+  }),
   "combat/roundFought": event("A round of close combat is scored (winner null: a draw).", ["CORE-CR-1"], {
     combat,
     winner: side.nullable(),

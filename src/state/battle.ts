@@ -76,6 +76,22 @@ export const CombatSchema = z.strictObject({
   rounds: count.default(0),
   /** Squareness values kept for HR-SQUARE-1's "at combat start" option. */
   squareness: z.record(RecordKeySchema, count).default({}),
+  /**
+   * The round just fought, kept only while its owners choose casualties (WHN-FORM-8,
+   * `core.ownerChoices: "ask"`): what its Break tests and pursuit need once the choices are made.
+   */
+  round: z
+    .strictObject({
+      /** The winning side, or null for a draw (CORE-CR-1). */
+      winner: SideIdSchema.nullable(),
+      /** The margin the losers test against (CORE-BREAK-1). */
+      margin: z.number().finite().min(0).max(100_000),
+      /** The units that fought the round, in the order they were built. */
+      units: z.array(UnitIdSchema).max(10_000),
+      /** Who touched whom and with how many models (CORE-FLEE-3, WHN-BREAK-2: the enemy lost to). */
+      contacts: z.array(z.strictObject({ unit: UnitIdSchema, enemy: UnitIdSchema, models: count })).max(100_000),
+    })
+    .optional(),
 });
 /** An ongoing close combat. */
 export type Combat = z.infer<typeof CombatSchema>;
@@ -90,14 +106,16 @@ export const DecisionSchema = z.strictObject({
   unit: UnitIdSchema.nullable().default(null),
   targets: z.array(UnitIdSchema).default([]),
   rule: RuleIdSchema,
-  /** `attackSplit` (CORE-CC-2): the combats fought once every split is made, and the splits made so far. */
+  /** `attackSplit` (CORE-CC-2): the combats fought once every split is made, and the splits made so far. `casualtyChoice` in close combat: the combats whose Break tests follow the last choice, in order. */
   batch: z.array(CombatIdSchema).max(10_000).optional(),
   splits: z.array(z.strictObject({ unit: UnitIdSchema, enemy: UnitIdSchema, models: count })).max(10_000).optional(),
   /** `casualtyChoice` (WHN-FORM-8): how many of the unit's models its owner removes. */
   casualties: count.optional(),
+  /** `casualtyChoice` in close combat: the wounds the unit lost in the round (CORE-CR-1), for the log. */
+  wounds: count.optional(),
   /** `casualtyChoice`: the point the default answer measures from (the cause of the loss). */
   from: Vec2Schema.optional(),
-  /** `casualtyChoice`: the units whose shooting Panic tests (WHN-PANIC-2) follow the last choice, in order. */
+  /** `casualtyChoice`: the units whose shooting Panic tests (WHN-PANIC-2) follow the last choice, in order (fire only). */
   panic: z.array(UnitIdSchema).max(10_000).optional(),
 });
 /** A pending decision. */

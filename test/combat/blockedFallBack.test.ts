@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { applyUnknown as apply, legalActions, withScriptedDice, type BattleState, type BattleEvent } from "../../src/index.js";
+import { legalActions, withScriptedDice, type BattleState } from "../../src/index.js";
 import { engaged, deepFreeze, foot, horse } from "../fixtures/combat.js";
+import { A_WINS_B_HOLDS, LD6 as PROFILE, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 
-const ok = (s: BattleState, action: unknown): { state: BattleState; events: readonly BattleEvent[] } => {
-  const r = apply(s, action);
-  if (!r.ok) throw new Error(JSON.stringify(r.violation));
-  return r;
-};
-const ev = (events: readonly BattleEvent[], type: string) => events.filter((e) => e.type === type);
-const unit = (s: BattleState, id: string) => s.units[id as never]!;
-
-const PROFILE = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 };
-// a strikes first and kills 3 (5 to-hit, 3 to-wound), b's 2 fighters miss; b's Break test 1+1 passes.
-const A_WINS_B_HOLDS = [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1];
+// c, b's friend behind it, tests for Panic when b's fall back turns into a flight (CORE-PANIC-5): 1 + 1 passes.
+const C_HOLDS = [1, 1];
 // The hussars (6 in front) strike first: 6 to-hit, 3 to-wound; b's 5 front models miss; Break test 1+1.
 const CAV_WINS_B_HOLDS = [6, 6, 6, 1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1];
 
@@ -26,11 +18,12 @@ function blocked(a: Record<string, unknown> = {}, extra: { units?: never[] } = {
 
 describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK-1, WHN-BREAK-2, AMB-29)", () => {
   it("WHN-BREAK-1 / WHN-BREAK-2: the loser that passed but cannot get clear flees, and the winner fighting nobody else is asked whether to pursue", () => {
-    const s = deepFreeze(withScriptedDice(blocked(), [...A_WINS_B_HOLDS, 3, 4]));
+    const s = deepFreeze(withScriptedDice(blocked(), [...A_WINS_B_HOLDS, ...C_HOLDS, 3, 4]));
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/breakTest")[0]).toMatchObject({ unit: "b", passed: true });
     expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b", from: "a", rule: "WHN-BREAK-2" });
     expect(ev(r.events, "unit/fled")[0]).toMatchObject({ unit: "b", roll: 7, rule: "WHN-BREAK-2" });
+    expect(ev(r.events, "morale/panicTest")).toMatchObject([{ unit: "c", rule: "CORE-PANIC-5", passed: true }]);
     expect(unit(r.state, "b").order).toBe("FLEEING");
     expect(r.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
     // Nothing after the fall backs has happened yet: the aftermath waits for the decision.
@@ -42,7 +35,7 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
   });
 
   it("WHN-BREAK-1 / CORE-PURS-4: pursuing the flight with a higher roll catches it; the aftermath then ends once", () => {
-    const s = withScriptedDice(blocked(), [...A_WINS_B_HOLDS, 3, 4, 6, 5]);
+    const s = withScriptedDice(blocked(), [...A_WINS_B_HOLDS, ...C_HOLDS, 3, 4, 6, 5]);
     const r1 = ok(s, { type: "combat/fight" });
     const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: true });
     expect(ev(r2.events, "combat/pursuit")[0]).toMatchObject({ unit: "a", quarry: "b", roll: 11, fleeRoll: 7, caught: true });
@@ -54,7 +47,7 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
   });
 
   it("WHN-BREAK-1 / CORE-PURS-1: a restraint test passed keeps the winner where it stands", () => {
-    const s = withScriptedDice(blocked(), [...A_WINS_B_HOLDS, 3, 4, 1, 1]);
+    const s = withScriptedDice(blocked(), [...A_WINS_B_HOLDS, ...C_HOLDS, 3, 4, 1, 1]);
     const r1 = ok(s, { type: "combat/fight" });
     const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: false });
     expect(ev(r2.events, "combat/restraintTest")[0]).toMatchObject({ unit: "a", passed: true });
@@ -65,7 +58,7 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
   it("WHN-BREAK-2 / CORE-BREAK-3: the loser whose fall back became a flight has broken, so its standard is captured (CORE-STD-4)", () => {
     const base = blocked();
     const b = base.units["b" as never]!;
-    const s = withScriptedDice({ ...base, units: { ...base.units, b: { ...b, command: { ...b.command, standard: true } } } } as BattleState, [...A_WINS_B_HOLDS, 3, 4]);
+    const s = withScriptedDice({ ...base, units: { ...base.units, b: { ...b, command: { ...b.command, standard: true } } } } as BattleState, [...A_WINS_B_HOLDS, ...C_HOLDS, 3, 4]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b" });
     expect(ev(r.events, "combat/standardCaptured")[0]).toMatchObject({ unit: "b", by: "a", rule: "CORE-STD-4" });
@@ -74,8 +67,8 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
   });
 
   it("WHN-BREAK-5 / WHN-BREAK-1: a square that wins never pursues, even a blocked fall back's flight", () => {
-    // The square's 6 attacks: 3 hit, 3 wound; b's 2 miss; Break test 1+1; flight 3+4.
-    const s = withScriptedDice(blocked({ formation: "SQUARE", files: 5 }), [6, 6, 6, 1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 3, 4]);
+    // The square's 6 attacks: 3 hit, 3 wound; b's 2 miss; Break test 1+1; c's Panic test 1+1; flight 3+4.
+    const s = withScriptedDice(blocked({ formation: "SQUARE", files: 5 }), [6, 6, 6, 1, 1, 1, 6, 6, 6, 1, 1, 1, 1, ...C_HOLDS, 3, 4]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b" });
     expect(ev(r.events, "combat/noPursuit")[0]).toMatchObject({ unit: "a", rule: "WHN-BREAK-5" });
@@ -84,11 +77,37 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
   });
 
   it("WHN-BREAK-4 / WHN-BREAK-1: cavalry whose opponent's fall back became a flight pursue instead of falling back", () => {
-    const s = withScriptedDice(blocked(horse("a", "fr", { position: { x: 36, y: 24 }, facing: 90 }) as never), [...CAV_WINS_B_HOLDS, 3, 4]);
+    const s = withScriptedDice(blocked(horse("a", "fr", { position: { x: 36, y: 24 }, facing: 90 }) as never), [...CAV_WINS_B_HOLDS, ...C_HOLDS, 3, 4]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/fallBackBlocked")[0]).toMatchObject({ unit: "b" });
     expect(r.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
     const r2 = ok(r.state, { type: "combat/restrain", unit: "a", pursue: false });
     expect(ev(r2.events, "combat/fellBack").filter((e) => e["unit"] === "a")).toEqual([]);
+  });
+
+  it("CORE-PANIC-5 / AMB-29: friends within 12\" of a unit whose fall back became a flight test for Panic before it flees (WHN-PANIC-3: a failure disorders)", () => {
+    // c fails (6 + 6) before b's flight (3 + 4); "far", beyond 12", takes no test.
+    const s = withScriptedDice(blocked({}, { units: [foot("far", "gb", { position: { x: 62, y: 40 }, facing: 270 })] as never[] }), [...A_WINS_B_HOLDS, 6, 6, 3, 4]);
+    const r = ok(s, { type: "combat/fight" });
+    const order = r.events.filter((e) => e.type === "morale/panicTest" || e.type === "unit/fled").map((e) => [e.type, e["unit"]]);
+    expect(order).toEqual([
+      ["morale/panicTest", "c"],
+      ["unit/fled", "b"],
+    ]);
+    expect(ev(r.events, "morale/panicTest")[0]).toMatchObject({ unit: "c", rule: "CORE-PANIC-5", dice: [6, 6], passed: false });
+    expect(unit(r.state, "c").order).toBe("DISORDERED");
+    expect(r.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
+  });
+
+  it("CORE-PANIC-5 / AMB-29: a DISORDERED friend that fails flees right after the unit whose fall back became a flight", () => {
+    const base = blocked();
+    const c = base.units["c" as never]!;
+    const s = withScriptedDice({ ...base, units: { ...base.units, c: { ...c, order: "DISORDERED" } } } as BattleState, [...A_WINS_B_HOLDS, 6, 6, 3, 4, 2, 2]);
+    const r = ok(s, { type: "combat/fight" });
+    expect(ev(r.events, "unit/fled").map((e) => [e["unit"], e["roll"], e.rule])).toEqual([
+      ["b", 7, "WHN-BREAK-2"],
+      ["c", 4, "CORE-PANIC-5"],
+    ]);
+    expect(unit(r.state, "c").order).toBe("FLEEING");
   });
 });

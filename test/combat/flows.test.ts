@@ -8,35 +8,28 @@ import { footprintOf, layoutOf } from "../../src/rules/whn/unit.js";
 import { footprintDistance, rectsOverlap } from "../../src/geometry/rect.js";
 import { recorder } from "../../src/rules/whn/combat/recorder.js";
 import { engaged, foot } from "../fixtures/combat.js";
+import { A_KILLS_3, LD6, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 
-const ok = (s: BattleState, action: unknown): { state: BattleState; events: readonly BattleEvent[] } => {
-  const r = apply(s, action);
-  if (!r.ok) throw new Error(JSON.stringify(r.violation));
-  return r;
-};
-const ev = (events: readonly BattleEvent[], type: string) => events.filter((e) => e.type === type);
-const unit = (s: BattleState, id: string) => s.units[id as never]!;
 const ONE_TWO = Array.from({ length: 120 }, (_, i) => 1 + (i % 2));
-const I4 = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 };
 const HORSE = { troopType: "cavalry" as const, base: { w: 25 / 25.4, d: 50 / 25.4 }, formation: "CAV_LINE" as const, files: 5, figures: 10, profile: { M: 8, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 7 } };
 const hero = (id: string, side: string, joinedTo: string, over: Record<string, unknown> = {}) => ({ id, side, name: id, profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 9 }, base: { w: 20 / 25.4, d: 20 / 25.4 }, position: { x: 1, y: 1 }, facing: 0, joinedTo, ...over });
 
 describe("break tests", () => {
   it("CORE-BREAK-2: a unit tests on the best Leadership of its joined characters", () => {
-    const s = withScriptedDice(engaged({ profile: I4 }, {}, { characters: [hero("wel", "gb", "b", { profile: { M: 4, WS: 1, BS: 1, S: 1, T: 4, W: 2, I: 1, A: 0, Ld: 9 } })] }), [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 4, 1]);
+    const s = withScriptedDice(engaged({ profile: LD6 }, {}, { characters: [hero("wel", "gb", "b", { profile: { M: 4, WS: 1, BS: 1, S: 1, T: 4, W: 2, I: 1, A: 0, Ld: 9 } })] }), [...A_KILLS_3, 4, 1]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/breakTest")[0]).toMatchObject({ unit: "b", leadership: 9, target: 5, passed: true });
   });
 
   it("CORE-BREAK-4: with core.autoBreakBelowQuarter a loser at a quarter of its models breaks without a test (AMB-01)", () => {
-    const s = withScriptedDice(engaged({ profile: I4 }, { figures: 5, startingFigures: 20 }, { options: { core: { autoBreakBelowQuarter: true } } }), [6, 6, 1, 1, 1, 6, 1, 1, 1, 1, 1, 3, 4]);
+    const s = withScriptedDice(engaged({ profile: LD6 }, { figures: 5, startingFigures: 20 }, { options: { core: { autoBreakBelowQuarter: true } } }), [6, 6, 1, 1, 1, 6, 1, 1, 1, 1, 1, 3, 4]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/breakTest")[0]).toMatchObject({ unit: "b", auto: true, passed: false, rule: "CORE-BREAK-4" });
     expect(unit(r.state, "b").order).toBe("FLEEING");
   });
 
   it("WHN-BREAK-3: cavalry that lose to a square and fail flow past it, DISORDERED, not broken", () => {
-    const base = engaged({ formation: "SQUARE", profile: I4 }, HORSE);
+    const base = engaged({ formation: "SQUARE", profile: LD6 }, HORSE);
     const k = buildRound(base, base.combats[combatId("c1")]!).input.strikers.find((x) => x.owner === "a")!.models;
     // Square: k hits, k wounds, saves all fail (1s); cavalry strike with nothing left in contact; cavalry test 6+6.
     const r = ok(withScriptedDice(base, [...new Array(2 * k).fill(6), ...new Array(k).fill(1), 6, 6]), { type: "combat/fight" });
@@ -47,7 +40,7 @@ describe("break tests", () => {
   });
 
   it("WHN-BREAK-4: winning cavalry whose opponents fell back fall back too, in good order", () => {
-    const s = withScriptedDice(engaged({ ...HORSE, position: { x: 36, y: 24 } }, {}), [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1]);
+    const s = withScriptedDice(engaged({ ...HORSE, position: { x: 36, y: 24 } }, {}), [...A_KILLS_3, 1, 1]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/fellBack").map((e) => [e["unit"], e.rule])).toEqual([
       ["b", "WHN-BREAK-2"],
@@ -60,8 +53,8 @@ describe("break tests", () => {
 
 describe("the phase", () => {
   it("CORE-CC-1: entering the close combat phase fights every combat (both players' units), then the combat may end", () => {
-    const s0 = engaged({ profile: I4 });
-    const s = withScriptedDice({ ...s0, turn: { ...s0.turn, phase: "shooting" } }, [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1]);
+    const s0 = engaged({ profile: LD6 });
+    const s = withScriptedDice({ ...s0, turn: { ...s0.turn, phase: "shooting" } }, [...A_KILLS_3, 1, 1]);
     const r = ok(s, { type: "turn/advance" });
     expect(ev(r.events, "combat/roundFought")).toHaveLength(1);
     expect(ev(r.events, "combat/ended")[0]).toMatchObject({ combat: "c1", rule: "CORE-CC-1" });
@@ -69,20 +62,20 @@ describe("the phase", () => {
   });
 
   it("CORE-STD-1 / CORE-STD-2: a standard adds +1 to its side's result", () => {
-    const s = withScriptedDice(engaged({ profile: I4, command: { leader: false, standard: true, musician: false } }), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const s = withScriptedDice(engaged({ profile: LD6, command: { leader: false, standard: true, musician: false } }), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/roundFought")[0]).toMatchObject({ winner: "fr", margin: 1 });
   });
 
   it("HR-SQUARE-1: with hr.squarenessAtCombatStart the first squareness is kept on the combat (AMB-95)", () => {
-    const s = withScriptedDice(engaged({ profile: I4, files: 6, figures: 36 }, {}, { options: { hr: { squareness: "direct", squarenessAtCombatStart: true } } }), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4]);
+    const s = withScriptedDice(engaged({ profile: LD6, files: 6, figures: 36 }, {}, { options: { hr: { squareness: "direct", squarenessAtCombatStart: true } } }), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/roundFought")[0]).toMatchObject({ squareness: [2, 0] });
   });
 });
 
 describe("challenges", () => {
-  const withHeroes = (options: unknown = {}) => engaged({ profile: I4 }, {}, { characters: [hero("ney", "fr", "a"), hero("pic", "gb", "b"), hero("hill", "gb", "b", { profile: { M: 4, WS: 4, BS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 8 } })], options });
+  const withHeroes = (options: unknown = {}) => engaged({ profile: LD6 }, {}, { characters: [hero("ney", "fr", "a"), hero("pic", "gb", "b"), hero("hill", "gb", "b", { profile: { M: 4, WS: 4, BS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 8 } })], options });
 
   it("CORE-CHAL-1: the active player may issue a challenge first; CORE-CHAL-2: accepted, the two fight only each other (CORE-CHAL-3)", () => {
     const s0 = withHeroes();
@@ -131,7 +124,7 @@ describe("challenges", () => {
 
 describe("pursuit details", () => {
   const broken = (over: Parameters<typeof engaged>[2] = {}, b: Record<string, unknown> = {}) =>
-    ok(withScriptedDice(engaged({ profile: I4 }, b, over), [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 6, 6, 3, 4]), { type: "combat/fight" }).state;
+    ok(withScriptedDice(engaged({ profile: LD6 }, b, over), [...A_KILLS_3, 6, 6, 3, 4]), { type: "combat/fight" }).state;
 
   it("CORE-PURS-6: pursuers running into a fresh enemy start a new combat as chargers, fought next phase", () => {
     const s = broken({ units: [foot("c", "gb", { position: { x: 50, y: 40 }, facing: 270 })] });
@@ -155,7 +148,7 @@ describe("pursuit details", () => {
 
   it("CORE-PURS-2: a unit defending an obstacle stays without a test; CORE-PURS-5: across an obstacle the pursuit roll is halved (AMB-02)", () => {
     const wall = { id: "wall", kind: "wall", polygon: [{ x: 30, y: 24.5 }, { x: 42, y: 24.5 }, { x: 42, y: 25 }, { x: 30, y: 25 }], tags: { obstacle: true } };
-    const s = ok(withScriptedDice(engaged({ profile: I4 }, {}, { terrain: [wall] }), [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 6, 6, 3, 4]), { type: "combat/fight" }).state;
+    const s = ok(withScriptedDice(engaged({ profile: LD6 }, {}, { terrain: [wall] }), [...A_KILLS_3, 6, 6, 3, 4]), { type: "combat/fight" }).state;
     const stay = ok(s, { type: "combat/restrain", unit: "a", pursue: false });
     expect(ev(stay.events, "combat/restrained")[0]).toMatchObject({ rule: "CORE-PURS-2" });
     const chase = ok(withScriptedDice(s, [6, 5]), { type: "combat/restrain", unit: "a", pursue: true });
@@ -250,7 +243,7 @@ describe("redressing ranks", () => {
 
 describe("casualties and flight from combat", () => {
   it("CORE-LEAD-3: the unit leader is the last model removed (after musician and standard bearer, CORE-STD-3)", () => {
-    const s = withScriptedDice(engaged({ profile: I4 }, { files: 3, figures: 3, command: { leader: true, standard: true, musician: true } }), [6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 1, 3, 4]);
+    const s = withScriptedDice(engaged({ profile: LD6 }, { files: 3, figures: 3, command: { leader: true, standard: true, musician: true } }), [6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 1, 3, 4]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/casualties")[0]).toMatchObject({ unit: "b", removed: 2, commandLost: ["musician", "standard"] });
     expect(unit(r.state, "b").command).toMatchObject({ leader: true, standard: false, musician: false });
@@ -258,11 +251,11 @@ describe("casualties and flight from combat", () => {
 
   it("CORE-FLEE-4: a broken unit flees straight through friends behind it; CORE-FLEE-5: leaving the table removes it", () => {
     const friend = foot("c", "gb", { position: { x: 36, y: 30 }, facing: 270 });
-    const s = withScriptedDice(engaged({ profile: I4 }, {}, { units: [friend] }), [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 6, 6, 1, 1, 6, 6, 3, 4]);
+    const s = withScriptedDice(engaged({ profile: LD6 }, {}, { units: [friend] }), [...A_KILLS_3, 6, 6, 1, 1, 6, 6, 3, 4]);
     const r = ok(s, { type: "combat/fight" });
     const fled = ev(r.events, "unit/fled").find((e) => e["unit"] === "b")!;
     expect(fled["passedThrough"]).toEqual(["c"]);
-    const edge = withScriptedDice(engaged({ profile: I4, position: { x: 36, y: 40 } }, { position: { x: 36, y: 40 } }), [6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 6, 6, 6, 6]);
+    const edge = withScriptedDice(engaged({ profile: LD6, position: { x: 36, y: 40 } }, { position: { x: 36, y: 40 } }), [...A_KILLS_3, 6, 6, 6, 6]);
     const r2 = ok(edge, { type: "combat/fight" });
     expect(unit(r2.state, "b").removed?.reason).toBe("fledTable");
   });

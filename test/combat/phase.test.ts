@@ -4,21 +4,13 @@ import { engaged, deepFreeze } from "../fixtures/combat.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";
 import { footprintOf } from "../../src/rules/whn/unit.js";
 import { footprintDistance } from "../../src/geometry/rect.js";
+import { A_KILLS_3, LD6, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 
-const ok = (s: BattleState, action: unknown): { state: BattleState; events: readonly BattleEvent[] } => {
-  const r = apply(s, action);
-  if (!r.ok) throw new Error(JSON.stringify(r.violation));
-  return r;
-};
-const ev = (events: readonly BattleEvent[], type: string) => events.filter((e) => e.type === type);
-const unit = (s: BattleState, id: string) => s.units[id as never]!;
 
-// a (fr, active, I 4) strikes first: 5 attacks. Dice: to-hit ×5, to-wound per hit; then b's 2 fighters.
-const A_KILLS_3 = [6, 6, 6, 1, 1, 6, 6, 6, 1, 1];
 
 describe("the close combat phase", () => {
   it("WHN-BREAK-1: a loser that passes its Break test becomes DISORDERED and falls back (WHN-BREAK-2), the infantry winner stays (WHN-BREAK-6)", () => {
-    const s = deepFreeze(withScriptedDice(engaged({ profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 } }), [...A_KILLS_3, 1, 1]));
+    const s = deepFreeze(withScriptedDice(engaged({ profile: LD6 }), [...A_KILLS_3, 1, 1]));
     const r = ok(s, { type: "combat/fight" });
     const fought = ev(r.events, "combat/roundFought")[0]!;
     expect(fought).toMatchObject({ winner: "fr", margin: 4 });
@@ -34,7 +26,7 @@ describe("the close combat phase", () => {
   });
 
   it("CORE-BREAK-1: a loser that fails breaks and flees 2D6 directly away (CORE-FLEE-2, CORE-FLEE-3); the winner must decide on pursuit (CORE-PURS-1)", () => {
-    const s = withScriptedDice(engaged({ profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 } }), [...A_KILLS_3, 6, 6, 3, 4]);
+    const s = withScriptedDice(engaged({ profile: LD6 }), [...A_KILLS_3, 6, 6, 3, 4]);
     const r = ok(s, { type: "combat/fight" });
     expect(ev(r.events, "combat/broke")[0]).toMatchObject({ unit: "b", from: "a" });
     const fled = ev(r.events, "unit/fled")[0]!;
@@ -45,7 +37,7 @@ describe("the close combat phase", () => {
   });
 
   it("CORE-PURS-4: a pursuit roll above the flee roll catches and destroys the fleeing unit; its standard is captured (CORE-BREAK-3, CORE-STD-4)", () => {
-    const s = withScriptedDice(engaged({ profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 } }, { command: { leader: false, standard: true, musician: false } }), [...A_KILLS_3, 6, 6, 3, 4, 5, 5]);
+    const s = withScriptedDice(engaged({ profile: LD6 }, { command: { leader: false, standard: true, musician: false } }), [...A_KILLS_3, 6, 6, 3, 4, 5, 5]);
     const r1 = ok(s, { type: "combat/fight" });
     expect(ev(r1.events, "combat/standardCaptured")[0]).toMatchObject({ unit: "b", by: "a", rule: "CORE-STD-4" });
     expect(unit(r1.state, "a").standardsCaptured).toEqual(["b"]);
@@ -57,7 +49,7 @@ describe("the close combat phase", () => {
   });
 
   it("CORE-PURS-4: an equal pursuit roll does not catch; the pursuers stop 0.5\" short (CORE-PURS-3, CORE-PURS-8)", () => {
-    const s = withScriptedDice(engaged({ profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 } }), [...A_KILLS_3, 6, 6, 3, 4, 3, 4]);
+    const s = withScriptedDice(engaged({ profile: LD6 }), [...A_KILLS_3, 6, 6, 3, 4, 3, 4]);
     const r1 = ok(s, { type: "combat/fight" });
     const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: true });
     expect(ev(r2.events, "combat/pursuit")[0]).toMatchObject({ roll: 7, caught: false });
@@ -69,7 +61,7 @@ describe("the close combat phase", () => {
   });
 
   it("CORE-PURS-4: a lower pursuit roll that ends more than 0.5\" away moves its full distance, out of contact", () => {
-    const s = withScriptedDice(engaged({ profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 } }), [...A_KILLS_3, 6, 6, 3, 4, 3, 3]);
+    const s = withScriptedDice(engaged({ profile: LD6 }), [...A_KILLS_3, 6, 6, 3, 4, 3, 3]);
     const r1 = ok(s, { type: "combat/fight" });
     const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: true });
     expect(ev(r2.events, "combat/pursuit")[0]).toMatchObject({ roll: 6, fleeRoll: 7, caught: false });
@@ -79,7 +71,7 @@ describe("the close combat phase", () => {
   });
 
   it("CORE-PURS-1: a winner that passes its restraint test stays put", () => {
-    const s = withScriptedDice(engaged({ profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 } }), [...A_KILLS_3, 6, 6, 3, 4, 2, 2]);
+    const s = withScriptedDice(engaged({ profile: LD6 }), [...A_KILLS_3, 6, 6, 3, 4, 2, 2]);
     const r1 = ok(s, { type: "combat/fight" });
     const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: false });
     expect(ev(r2.events, "combat/restraintTest")[0]).toMatchObject({ passed: true, total: 4 });

@@ -9,17 +9,8 @@ import { panicOdds } from "../../src/rules/whn/morale/odds.js";
 import { toHitScore } from "../../src/rules/whn/shooting/modifiers.js";
 import { run } from "../fixtures/morale.js";
 import { coreBattle, coreEngaged, foot } from "./fixtures.js";
+import { A_KILLS_3, LD6, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 
-const ok = (s: BattleState, action: unknown): { state: BattleState; events: readonly BattleEvent[] } => {
-  const r = apply(s, action);
-  if (!r.ok) throw new Error(JSON.stringify(r.violation));
-  return r;
-};
-const ev = (events: readonly BattleEvent[], type: string) => events.filter((e) => e.type === type);
-const unit = (s: BattleState, id: string) => s.units[id as never]!;
-const LD6 = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6 };
-// a (fr, I 4) strikes first: 5 attacks, 3 hits, 3 wounds; b's 2 fighters miss. a wins by 3 + 1 rank = 4.
-const A_KILLS_3 = [6, 6, 6, 1, 1, 6, 6, 6, 1, 1];
 
 describe("CORE setups", () => {
   it("CORE-TURN-2: createBattle accepts ruleset core and plays the CORE turn sequence; saves round-trip", () => {

@@ -3,6 +3,8 @@ import { applyUnknown as apply, legalActions, DECISION_KINDS, type BattleState }
 import { greedyBot, randomBot, searchBot } from "../../src/bots/index.js";
 import { duel, play, unit, event, deepFreeze } from "../fixtures/shooting.js";
 import { battle, gun, line } from "../fixtures/artillery.js";
+import { battleOf, fr, gb, must, toStep } from "../fixtures/movement.js";
+import { shootingBattle, shooterSetup, battalion } from "../fixtures/shooting.js";
 
 const fire = { type: "shooting/fire", shooter: "fr-1", target: "gb-1" };
 const ASK = { options: { core: { ownerChoices: "ask" as const } } };
@@ -113,6 +115,63 @@ describe("the owner's choice of casualties (WHN-FORM-8, core.ownerChoices)", () 
     const s = play(skirmishScreen(ASK), fire, [...TWO_DOWN, ...PANIC]).state;
     const listed = legalActions(s).map((a) => JSON.stringify(a));
     for (const bot of [randomBot, greedyBot(), searchBot()]) expect(listed).toContain(JSON.stringify(bot(s, 1, 8)));
+  });
+
+  it("WHN-FORM-8 / HR-VOLLEY-9: a volley that kills some skirmishers pauses for the owner's choice; the Panic test follows the answer", () => {
+    const BOWS = { equipment: { missile: "bow" as const, melee: "handWeapon" as const } };
+    const cluster = { ...SKIRMISHERS, figures: 10, files: 5, position: { x: 36, y: 26 }, models: Array.from({ length: 10 }, (_, i) => ({ x: 36 + ((i % 5) - 2) * 0.8, y: 26.4 + Math.floor(i / 5) * 0.8, facing: 270 })) };
+    const field = (over: object) => shootingBattle([shooterSetup({ ...BOWS, figures: 20, files: 10 }), battalion("gb-1", "gb", { command: {}, ...cluster } as never)], { options: { hr: { volley: true }, ...over } } as never);
+    const volley = { type: "shooting/volley", shooter: "fr-1", aim: { unit: "gb-1" } };
+    // Placement 6 then its follow-up 6 (need 7); 10 rolls: two 6s with follow-ups 6 hit, 8 miss; 2 wounds (6, 6), no save; Panic 1 + 1.
+    const dice = [6, 6, 6, 6, 6, 6, ...Array<number>(8).fill(1), 6, 6, ...PANIC];
+    const auto = play(field({}), volley, dice);
+    const r1 = play(deepFreeze(field({ core: { ownerChoices: "ask" } })), volley, dice);
+    expect(event(r1.events, "shooting/wounds")).toMatchObject({ unit: "gb-1", wounds: 2 });
+    expect(r1.state.pending).toEqual([{ kind: "casualtyChoice", side: "gb", unit: "gb-1", targets: ["fr-1"], rule: "WHN-FORM-8", casualties: 2, from: { x: 36, y: 10 }, panic: ["gb-1"] }]);
+    expect(r1.events.some((e) => e.type === "unit/casualties" || e.type === "morale/panicTest")).toBe(false);
+    expect(unit(r1.state, "gb-1").figures).toBe(10);
+    const r2 = apply(r1.state, { type: "casualties/choose", unit: "gb-1", models: [0, 9] });
+    if (!r2.ok) throw new Error(JSON.stringify(r2.violation));
+    expect(unit(r2.state, "gb-1").models).toEqual(unit(r1.state, "gb-1").models!.slice(1, 9));
+    expect(event(r2.events, "unit/casualties")).toMatchObject({ unit: "gb-1", removed: 2, chosen: [0, 9] });
+    expect(event(r2.events, "morale/panicTest")).toMatchObject({ unit: "gb-1", dice: [1, 1], passed: true });
+    // The listed default answer gives what "auto" gives.
+    const d = apply(r1.state, legalActions(r1.state)[0]!);
+    if (!d.ok) throw new Error(JSON.stringify(d.violation));
+    expect(d.state.units).toEqual(auto.state.units);
+    expect(d.state.dice).toEqual(auto.state.dice);
+  });
+
+  it("WHN-FORM-8 / CORE-CHRG-3: stand and shoot at charging skirmishers pauses for the charger's owner before its Panic test (CORE-PANIC-8); the charge goes on after", () => {
+    const charging = { formation: "EXTENDED_ORDER", light: true, extendedOrderAllowed: true, figures: 6, files: 6, command: {}, models: Array.from({ length: 6 }, (_, i) => ({ x: 36 + (i - 2.5) * 1.6, y: 19.4, facing: 270 })) } as never;
+    const responding = (options: object): BattleState => {
+      let s = toStep(battleOf([fr("fr-1", 36, 12, { formation: "LINE", files: 4, figures: 8, command: {} }), gb("gb-s", 36, 19, charging)], { firstSide: "gb", options } as never), "declareCharges");
+      s = must(s, { type: "movement/declareCharge", unit: "gb-s", target: "fr-1" });
+      return must(s, { type: "turn/advance" });
+    };
+    const respond = { type: "movement/respond", unit: "fr-1", response: "standAndShoot" };
+    // 6 muskets need 5: two 6s hit; 2 wounds (6, 6), no save; the charger's Panic test 1 + 1.
+    const dice = [6, 6, 1, 1, 1, 1, 6, 6, ...PANIC];
+    const auto = play(responding({}), respond, dice);
+    expect(event(auto.events, "unit/casualties")).toMatchObject({ unit: "gb-s", removed: 2 });
+    const r1 = play(deepFreeze(responding(ASK.options)), respond, dice);
+    expect(r1.state.turn.step).toBe("chargeResponses");
+    expect(r1.state.pending).toMatchObject([{ kind: "casualtyChoice", side: "gb", unit: "gb-s", targets: ["fr-1"], casualties: 2, panic: ["gb-s"] }]);
+    expect(r1.events.some((e) => e.type === "unit/casualties" || e.type === "morale/panicTest")).toBe(false);
+    expect(apply(r1.state, { type: "turn/advance" }).ok).toBe(false);
+    const listed = legalActions(r1.state);
+    expect(listed.every((a) => a.type === "casualties/choose")).toBe(true);
+    const r2 = apply(r1.state, { type: "casualties/choose", unit: "gb-s", models: [2, 3] });
+    if (!r2.ok) throw new Error(JSON.stringify(r2.violation));
+    expect(unit(r2.state, "gb-s").models!.map((m) => m.x)).toEqual([32, 33.6, 38.4, 40].map((x) => expect.closeTo(x, 9)));
+    expect(event(r2.events, "morale/panicTest")).toMatchObject({ unit: "gb-s", passed: true });
+    expect(r2.state.pending).toEqual([]);
+    const d = apply(r1.state, listed[0]!);
+    if (!d.ok) throw new Error(JSON.stringify(d.violation));
+    expect(d.state.units).toEqual(auto.state.units);
+    expect(d.state.dice).toEqual(auto.state.dice);
+    // The charge move follows as usual once the responses are done.
+    expect(apply(r2.state, { type: "turn/advance" }).ok).toBe(true);
   });
 
   it("casualtyChoice is a decision kind", () => {

@@ -18,8 +18,8 @@ const ANSWERED: { readonly [kind: string]: { readonly phases: readonly string[];
   // The owner's choices (core.ownerChoices "ask"): redressing after a round, splitting attacks before the blows.
   redress: { phases: ["movement", "combat"], unit: true },
   attackSplit: { phases: ["combat"], unit: true },
-  // Which extended-order models a fire kills (WHN-FORM-8): asked in the shooting phase only.
-  casualtyChoice: { phases: ["shooting"], unit: true },
+  // Which extended-order models a fire, a stand and shoot or a round of close combat kills (WHN-FORM-8).
+  casualtyChoice: { phases: ["shooting", "movement", "combat"], unit: true },
 };
 
 /** Invariants of the state's structure, checked on every state and on every state loaded. */

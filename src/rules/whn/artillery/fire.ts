@@ -148,8 +148,8 @@ export function resolveGunFire(state: BattleState, ctx: ActionContext, req: GunF
   const spec = gunFireSpec(state, s);
   const sample = sampleGunFire(ctx.dice, spec);
   emitFlight(ctx, s, sample, spec.shellDiameter);
-  // Losses of extended-order units wait for their owners with `core.ownerChoices: "ask"` (never for stand and shoot).
-  const asked: Decision[] | undefined = s.standAndShoot ? undefined : [];
+  // Losses of extended-order units wait for their owners with `core.ownerChoices: "ask"` (not when the crew flee at once).
+  const asked: Decision[] | undefined = req.thenFlee === true ? undefined : [];
   let next = applyResults(state, ctx, s, sample.results, asked);
   if (sample.burst !== null) next = burstMayStartFire(next, ctx, sample.burst);
   const gun = getUnit(next, s.gun.id);

@@ -101,7 +101,7 @@ export function artilleryChargeResponse(state: BattleState, ctx: ActionContext, 
       const m = chargerMove(charger);
       if (leq(d, m)) return fail(refuse("charger_too_close", "CORE-CHRG-2", { unit: u.id, charger: charger.id, distance: d, move: m }));
       const ammunition = req.ammunition ?? (leq(d, ammunitionRange(u, "canister")) ? "canister" : "shot");
-      const shot = resolveGunFire(state, ctx, { unit: u.id, target: charger.id, ammunition, standAndShoot: true });
+      const shot = resolveGunFire(state, ctx, { unit: u.id, target: charger.id, ammunition, standAndShoot: true, thenFlee: req.response === "fireAndFlee" });
       if (!shot.ok || req.response === "standAndShoot") return shot;
       const after = getUnit(shot.state, u.id);
       if (after === undefined || !inPlay(after) || after.order === "FLEEING") return shot;

@@ -29,6 +29,8 @@ export interface GunFireRequest {
   readonly standAndShoot?: boolean;
   /** Horse artillery "fire and limber" (WHN-ART-5). */
   readonly andLimber?: boolean;
+  /** The crew flee right after the shot (fire and flee, WHN-ART-7): its losses are removed by default, never asked. */
+  readonly thenFlee?: boolean;
 }
 
 /** Every fact of a legal gun fire. */

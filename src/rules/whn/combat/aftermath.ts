@@ -15,6 +15,7 @@ import { panicTest } from "../morale/panic.js";
 import { panicsUnit, testOrder } from "../morale/order.js";
 import { enemiesOf, footprintOf, getUnit, inPlay, unitsOf } from "../unit.js";
 import { breakTest, type BreakVerdict } from "./breakTest.js";
+import { brokenFriendPanic } from "./brokenPanic.js";
 import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
 import { foesOf } from "./disengage.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
@@ -23,49 +24,29 @@ import { redress, redressChoices } from "./redress.js";
 import { emit, view, type Recorder } from "./recorder.js";
 import { traitsOf } from "../../traits.js";
 
-/** Range within which a broken friend causes a Panic test (CORE-PANIC-5). */
-export const BROKEN_FRIEND_RANGE = 12;
-
 /** The Break tests of one fought round (CORE-BREAK-1, WHN-BREAK-1/3). */
 function breakTests(state: BattleState, r: Recorder, f: Fought): { state: BattleState; verdicts: BreakVerdict[] } {
-  if (f.result.winner === null) {
+  const round = f.round;
+  if (round.winner === null) {
     emit(r, "combat/drawn", traitsOf(state).rules.drawnCombat, { combat: f.combat });
     return { state, verdicts: [] };
   }
-  const loserSide = f.built.sides[f.result.winner === 0 ? 1 : 0];
+  const winner = round.winner;
+  // Units of the round keep their side and formation through its losses (a slain unit stays in the record).
+  const fighter = (id: string): Unit | undefined => (round.units.includes(id as UnitId) ? getUnit(state, id) : undefined);
   let s = state;
   const verdicts: BreakVerdict[] = [];
-  for (const u of f.built.units) {
-    const now = getUnit(s, u.id);
-    if (now === undefined || !inPlay(now) || now.side !== loserSide || now.order === "FLEEING") continue;
-    const from = mainEnemy(f.built.contacts, u.id) ?? (f.built.units.find((x) => x.side !== loserSide)?.id as UnitId);
-    const foes = f.built.contacts.filter((c) => c.enemy === u.id).map((c) => f.built.units.find((x) => x.id === c.unit));
+  for (const id of round.units) {
+    const now = getUnit(s, id);
+    if (now === undefined || !inPlay(now) || now.side === winner || now.order === "FLEEING") continue;
+    const from = mainEnemy(round.contacts, id) ?? (round.units.find((x) => fighter(x)?.side === winner) as UnitId);
+    const foes = round.contacts.filter((c) => c.enemy === id).map((c) => fighter(c.unit));
     const onlySquares = foes.length > 0 && foes.every((x) => x?.formation === "SQUARE");
-    const out = breakTest(s, r, u.id, f.result.margin, from, onlySquares);
+    const out = breakTest(s, r, id, round.margin, from, onlySquares);
     s = out.state;
     verdicts.push(out.verdict);
   }
   return { state: s, verdicts };
-}
-
-/** Panic tests for friends within 12" of units that broke (CORE-PANIC-5, CORE-PANIC-9); flees wait. */
-function brokenFriendPanic(state: BattleState, r: Recorder, broken: readonly Unit[]): { state: BattleState; fled: UnitId[] } {
-  let s = state;
-  const fled: UnitId[] = [];
-  const brokenIds = new Set(broken.map((b) => b.id as string));
-  const sides = [...new Set(broken.map((b) => b.side))].sort();
-  for (const side of sides) {
-    const sources = broken.filter((b) => b.side === side);
-    const testers = unitsOf(s, side).filter(
-      (u) => !brokenIds.has(u.id) && u.order !== "FLEEING" && sources.some((b) => panicsUnit(b, u) && leq(footprintDistance(footprintOf(b), footprintOf(u)), BROKEN_FRIEND_RANGE)),
-    );
-    for (const u of testOrder(s, testers)) {
-      const out = panicTest(s, u.id, r.ctx, { rule: "CORE-PANIC-5", from: null, fleeNow: false });
-      s = out.state;
-      if (out.result === "fled") fled.push(u.id);
-    }
-  }
-  return { state: s, fled };
 }
 
 /**
@@ -76,13 +57,58 @@ function brokenFriendPanic(state: BattleState, r: Recorder, broken: readonly Uni
 export function fightBatch(state: BattleState, r: Recorder, ids: readonly CombatId[], splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): BattleState {
   let s = state;
   const fought: Fought[] = [];
+  const asked: Decision[] = [];
   for (const id of ids) {
     const c = s.combats[id];
     if (c === undefined) continue;
     const out = fightCombat(s, r, c, splits);
     s = out.state;
     fought.push(out.fought);
+    asked.push(...out.asked);
   }
+  if (asked.length > 0) return pauseForCombatCasualties(s, fought, asked);
+  return afterBlows(s, r, fought);
+}
+
+/**
+ * Pauses the phase once the blows are struck, for the owners' casualty choices (WHN-FORM-8,
+ * `core.ownerChoices: "ask"`): each fought combat keeps its round's summary, and the decisions carry
+ * the batch whose Break tests follow the last answer ({@link resumeAfterCasualties}).
+ */
+function pauseForCombatCasualties(state: BattleState, fought: readonly Fought[], asked: readonly Decision[]): BattleState {
+  const combats = { ...state.combats };
+  for (const f of fought) {
+    const c = combats[f.combat];
+    if (c !== undefined) combats[f.combat] = { ...c, round: f.round };
+  }
+  const batch = fought.map((f) => f.combat);
+  return { ...state, combats, pending: [...asked.map((d) => ({ ...d, batch })), ...state.pending] };
+}
+
+/**
+ * Goes on with the phase once the last casualty choice of a batch is made: the kept round summaries
+ * are taken off the combats, then Break tests, Panic tests, flee moves and pursuit follow as if the
+ * losses had been removed by default (CORE-TURN-2 step 4).
+ */
+export function resumeAfterCasualties(state: BattleState, r: Recorder, batch: readonly CombatId[]): BattleState {
+  const combats = { ...state.combats };
+  const fought: Fought[] = [];
+  for (const id of batch) {
+    const c = combats[id];
+    if (c === undefined || c.round === undefined) continue;
+    const { round, ...rest } = c;
+    combats[id] = rest;
+    fought.push({ combat: id, round });
+  }
+  return afterBlows({ ...state, combats }, r, fought);
+}
+
+/**
+ * The rest of a batch once its losses are off the table: Break tests, the Panic tests of broken
+ * units' friends, flee moves, and the winners' pursuit decisions; without decisions, the aftermath.
+ */
+function afterBlows(state: BattleState, r: Recorder, fought: readonly Fought[]): BattleState {
+  let s = state;
   const verdicts: Array<BreakVerdict & { combat: CombatId }> = [];
   for (const f of fought) {
     const out = breakTests(s, r, f);
@@ -111,24 +137,25 @@ export function fightBatch(state: BattleState, r: Recorder, ids: readonly Combat
   }
   const decisions: Decision[] = [];
   for (const f of fought) {
-    if (f.winner === null) continue;
-    for (const w of f.built.units) {
-      const now = getUnit(s, w.id);
-      if (now === undefined || !inPlay(now) || now.side !== f.winner || now.order === "FLEEING") continue;
-      const foes = [...new Set(f.built.contacts.filter((c) => c.unit === w.id).map((c) => c.enemy as UnitId))];
+    const winner = f.round.winner;
+    if (winner === null) continue;
+    for (const id of f.round.units) {
+      const now = getUnit(s, id);
+      if (now === undefined || !inPlay(now) || now.side !== winner || now.order === "FLEEING") continue;
+      const foes = [...new Set(f.round.contacts.filter((c) => c.unit === id).map((c) => c.enemy))];
       if (foes.length === 0) continue;
       const verdictOf = (id: string) => verdicts.find((v) => v.unit === id);
       // CORE-PURS-1: every enemy it fought broke (CORE-PANIC-10: or fled in panic from a fight its side won).
       if (foes.every((id) => fledFrom.has(id) || panicked.has(id))) {
         if (!mayEverPursue(now)) {
-          emit(r, "combat/noPursuit", "WHN-BREAK-5", { unit: w.id });
+          emit(r, "combat/noPursuit", "WHN-BREAK-5", { unit: id });
           continue;
         }
         decisions.push({ kind: "restraint", side: now.side, unit: now.id, targets: foes, rule: "CORE-PURS-1" });
       } else if (now.troopType === "cavalry" && foes.every((id) => verdictOf(id)?.outcome === "fallBack")) {
-        emit(r, "combat/cavalryFallBackDue", "WHN-BREAK-4", { unit: w.id, from: foes[0] as string, combat: f.combat });
+        emit(r, "combat/cavalryFallBackDue", "WHN-BREAK-4", { unit: id, from: foes[0] as string, combat: f.combat });
       } else if (foes.every((id) => verdictOf(id)?.outcome === "fallBack")) {
-        emit(r, "combat/holds", "WHN-BREAK-6", { unit: w.id, combat: f.combat });
+        emit(r, "combat/holds", "WHN-BREAK-6", { unit: id, combat: f.combat });
       }
     }
   }

@@ -16,6 +16,7 @@ import { fleeUnit } from "../morale/flee.js";
 import { enemiesOf, footprintOf, getUnit, unitsInPlay, withUnit, removeUnit } from "../unit.js";
 import { centreOfUnit } from "./contacts.js";
 import { loseStandard } from "./breakTest.js";
+import { brokenFriendPanic } from "./brokenPanic.js";
 import { emit, type Recorder } from "./recorder.js";
 
 /** Fall-back distance: M, M/2 in square (WHN-BREAK-2); `whn.fallBackDistance: "halfM"` halves it. */
@@ -80,9 +81,13 @@ export function fallBack(state: BattleState, r: Recorder, unit: UnitId, from: Un
   const stillTouching = enemiesOf(state, u.side).some((e) => inContact(footprintDistance(footprintOf(moved), footprintOf(e))));
   if (stillTouching) {
     emit(r, "combat/fallBackBlocked", "WHN-BREAK-2", { unit, from });
-    // Treated as a failed Break test (AMB-29): it breaks, so its standard is taken (CORE-BREAK-3, CORE-STD-4).
-    const broken = loseStandard(state, r, u, from);
-    return fleeUnit(broken, unit, r.ctx, { from, rule: "WHN-BREAK-2" }).state;
+    // Treated as a failed Break test (AMB-29): it breaks, so its standard is taken (CORE-BREAK-3, CORE-STD-4)
+    // and its friends within 12" test for Panic before it flees (CORE-PANIC-5); those that fail flee after it.
+    let s = loseStandard(state, r, u, from);
+    const panic = brokenFriendPanic(s, r, [getUnit(s, unit) ?? u]);
+    s = fleeUnit(panic.state, unit, r.ctx, { from, rule: "WHN-BREAK-2" }).state;
+    for (const id of panic.fled) s = fleeUnit(s, id, r.ctx, { from: null, rule: "CORE-PANIC-5" }).state;
+    return s;
   }
   emit(r, "combat/fellBack", "WHN-BREAK-2", { unit, from, to: { x: moved.position.x, y: moved.position.y } });
   return withUnit(state, moved);

@@ -3,12 +3,13 @@
  * losses off the units and characters (WHN-FORM-8, CORE-STD-3, CORE-STD-4), log every step, and
  * record the result on the combat (CORE-CC-1, CORE-CR-1).
  */
-import type { BattleState } from "../../../state/battle.js";
+import type { BattleState, Decision } from "../../../state/battle.js";
 import type { CombatRecord as Combat } from "./types.js";
 import type { CharacterId, CombatId, SideId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { removeModels } from "../casualties.js";
 import { commitCasualties, combinedOf } from "../combined.js";
+import { asksCasualties, casualtyDecision, withWoundsOnly } from "../shooting/casualtyChoice.js";
 import { footprintOf, getUnit, layoutOf, unitsInPlay, withCharacter, withUnit, removeUnit } from "../unit.js";
 import { buildRound, championVictim, fightingUnits, type BuiltRound } from "./build.js";
 import { squarenessOf } from "./ranks.js";
@@ -22,18 +23,37 @@ import { resolveRound } from "./round.js";
 import { emit, view, type Recorder } from "./recorder.js";
 import type { RoundResult, SideIndex } from "./types.js";
 
-/** What one fought round left for the rest of the phase. */
+/**
+ * What one fought round leaves for the rest of the phase (its Break tests, flee moves and pursuit):
+ * the winner, the margin, the units that fought and who touched whom. Kept on the combat entry
+ * while owners choose casualties (`Combat.round`, WHN-FORM-8).
+ */
+export type RoundSummary = NonNullable<Combat["round"]>;
+
+/** A fought round and its combat. */
 export interface Fought {
   readonly combat: CombatId;
-  readonly built: BuiltRound;
-  readonly result: RoundResult;
-  readonly winner: SideId | null;
+  readonly round: RoundSummary;
 }
 
+/** A contact as the round summary keeps it: models counted, not listed. */
+type ContactLike = { readonly unit: string; readonly enemy: string; readonly models: readonly number[] | number };
+
 /** The enemy a unit lost to: the one with most models touching it (CORE-FLEE-3, WHN-BREAK-2). */
-export function mainEnemy(contacts: readonly Contact[], unit: string): UnitId | null {
-  const against = contacts.filter((c) => c.enemy === unit).sort((a, b) => b.models.length - a.models.length || (a.unit < b.unit ? -1 : 1));
+export function mainEnemy(contacts: readonly ContactLike[], unit: string): UnitId | null {
+  const n = (c: ContactLike): number => (typeof c.models === "number" ? c.models : c.models.length);
+  const against = contacts.filter((c) => c.enemy === unit).sort((a, b) => n(b) - n(a) || (a.unit < b.unit ? -1 : 1));
   return (against[0]?.unit as UnitId | undefined) ?? null;
+}
+
+/** The summary of a round just resolved (see {@link RoundSummary}). */
+function summarise(built: BuiltRound, result: RoundResult, winner: SideId | null): RoundSummary {
+  return {
+    winner,
+    margin: result.margin,
+    units: built.units.map((u) => u.id),
+    contacts: built.contacts.map((c) => ({ unit: c.unit as UnitId, enemy: c.enemy as UnitId, models: c.models.length })),
+  };
 }
 
 /**
@@ -89,8 +109,12 @@ function stepClear(state: BattleState, foe: Unit, dir: Vec2, step: number, squar
 /** The suffix of a champion's victim id (see `championVictim`). */
 const CHAMPION = championVictim("");
 
-/** Takes a round's losses off the state's units and characters (WHN-FORM-8, CORE-SAVE-2, CORE-STD-3). */
-function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result: RoundResult): BattleState {
+/**
+ * Takes a round's losses off the state's units and characters (WHN-FORM-8, CORE-SAVE-2, CORE-STD-3).
+ * With `core.ownerChoices: "ask"`, an EXTENDED_ORDER unit keeps its models (only the wounded model's
+ * wounds change) and the decision asking its owner which go is pushed onto `asked`.
+ */
+function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result: RoundResult, asked: Decision[]): BattleState {
   let s = state;
   for (const v of built.input.victims) {
     const loss = result.losses[v.id];
@@ -116,7 +140,14 @@ function applyLosses(state: BattleState, r: Recorder, built: BuiltRound, result:
     const u = getUnit(s, v.id) as Unit;
     const from = mainEnemy(built.contacts, u.id);
     const foe = from === null ? undefined : getUnit(s, from);
-    const removal = removeModels(u, loss.models, foe === undefined ? undefined : centreOfUnit(foe));
+    const cause = foe === undefined ? undefined : centreOfUnit(foe);
+    // The owner picks which extended-order models go (WHN-FORM-8); a combined unit's elites are not asked about.
+    if (asksCasualties(s, u, loss.models) && combinedOf(s, u) === null) {
+      s = withWoundsOnly(s, u, loss.woundsTaken);
+      asked.push({ ...casualtyDecision(u, loss.models, cause, from), wounds: loss.wounds });
+      continue;
+    }
+    const removal = removeModels(u, loss.models, cause);
     const unit: Unit = { ...removal.unit, woundsTaken: removal.unit.figures === 0 ? 0 : loss.woundsTaken };
     emit(r, "combat/casualties", "CORE-CC-6", { unit: u.id, wounds: loss.wounds, removed: removal.removed, figures: unit.figures, commandLost: [...removal.commandLost] });
     s = commitCasualties(s, unit, removal.removed, { kind: "combat", eliteInContact: elitesInContact(s, u, built.contacts) }, (type, rule, d) => emit(r, type, rule, d));
@@ -150,16 +181,18 @@ export function keepSquareness(state: BattleState, combat: Combat): Combat {
 
 /**
  * Fights one round of a combat (CORE-CC-1…6, CORE-CR-1…9): resolves blows and the result, takes
- * off the losses and records the winner and the round count on the combat.
+ * off the losses and records the winner and the round count on the combat. `asked`: the casualty
+ * choices the round leaves to owners (WHN-FORM-8, `core.ownerChoices: "ask"`).
  */
-export function fightCombat(state: BattleState, r: Recorder, combat: Combat, splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): { state: BattleState; fought: Fought } {
+export function fightCombat(state: BattleState, r: Recorder, combat: Combat, splits?: ReadonlyMap<string, ReadonlyMap<string, number>>): { state: BattleState; fought: Fought; asked: Decision[] } {
   combat = keepSquareness(state, combat);
   const built = buildRound(view(state, r), combat, splits);
   const result = resolveRound(built.input, r.ctx.dice);
   for (const st of result.steps) {
     emit(r, "combat/strike", "CORE-CC-4", { combat: combat.id, side: built.sides[st.side], tier: st.tier, charged: st.charged, initiative: st.initiative, strikers: [...st.strikers], attacks: st.attacks, hits: st.hits, wounds: st.wounds, unsaved: st.unsaved });
   }
-  let s = applyLosses(state, r, built, result);
+  const asked: Decision[] = [];
+  let s = applyLosses(state, r, built, result, asked);
   const winner = result.winner === null ? null : built.sides[result.winner];
   const sc = (i: SideIndex) => {
     const x = result.scores[i];
@@ -168,6 +201,6 @@ export function fightCombat(state: BattleState, r: Recorder, combat: Combat, spl
   emit(r, "combat/roundFought", "CORE-CR-1", { combat: combat.id, winner, margin: result.margin, settledBy: result.settledBy, scores: [sc(0), sc(1)], squareness: [built.input.sides[0].squareness, built.input.sides[1].squareness] });
   const updated: Combat = { ...combat, rounds: combat.rounds + 1, lastWinner: winner };
   s = { ...s, combats: { ...s.combats, [combat.id]: updated } };
-  return { state: s, fought: { combat: combat.id, built, result, winner } };
+  return { state: s, fought: { combat: combat.id, round: summarise(built, result, winner) }, asked };
 }
 

@@ -13,7 +13,8 @@ import { drive } from "./drive.js";
 import { recorder } from "./recorder.js";
 import { legalCombatActions } from "./legal.js";
 import { FIGURE_RULESETS, figureHooks } from "../../core/hooks.js";
-import { ChooseCasualtiesActionSchema, chooseCasualties } from "../shooting/casualtyChoice.js";
+import { ChooseCasualtiesActionSchema } from "../shooting/casualtyChoice.js";
+import { chooseAnyCasualties } from "./casualties.js";
 
 const str = (v: Violation, k: string): string => String(v[k] ?? "");
 
@@ -42,8 +43,8 @@ export const combatModule = defineModule({
     "combat/redress": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: answerRedress },
     "combat/splitAttacks": { rulesets: FIGURE_RULESETS, phases: ["combat"], handler: splitAttacks },
     "combat/disengage": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: declareDisengage },
-    // The owner's choice of losses (WHN-FORM-8, `core.ownerChoices: "ask"`): asked by fire in the shooting phase.
-    "casualties/choose": { rulesets: FIGURE_RULESETS, phases: ["shooting"], handler: chooseCasualties },
+    // The owner's choice of losses (WHN-FORM-8, `core.ownerChoices: "ask"`): asked by fire, by stand and shoot (in the charge responses) and by close combat.
+    "casualties/choose": { rulesets: FIGURE_RULESETS, phases: ["shooting", "movement", "combat"], handler: chooseAnyCasualties },
   },
   messages: {
     "combat/decision_pending": (v) => `A ${str(v, "kind")} decision is pending; make it first.`,

@@ -40,13 +40,17 @@ export function asksCasualties(state: BattleState, u: Unit, removed: number): bo
 }
 
 /** The decision asking `u`'s owner to remove `casualties` models (the default measures from `from`). */
-export function casualtyDecision(u: Unit, casualties: number, from: Vec2, cause: UnitId | null): Decision {
-  return { kind: "casualtyChoice", side: u.side, unit: u.id, targets: cause === null ? [] : [cause], rule: "WHN-FORM-8", casualties, from: { x: from.x, y: from.y } };
+export function casualtyDecision(u: Unit, casualties: number, from: Vec2 | undefined, cause: UnitId | null): Decision {
+  const d: Decision = { kind: "casualtyChoice", side: u.side, unit: u.id, targets: cause === null ? [] : [cause], rule: "WHN-FORM-8", casualties };
+  return from === undefined ? d : { ...d, from: { x: from.x, y: from.y } };
 }
 
-/** Pushes the casualty decisions of one fire; the units to Panic-test ride on each, run after the last. */
+/**
+ * Puts the casualty decisions of one fire on top of the stack (a stand and shoot answers them before
+ * the charge responses still waiting); the units to Panic-test ride on each, run after the last.
+ */
 export function pauseForCasualties(state: BattleState, asked: readonly Decision[], panic: readonly UnitId[]): BattleState {
-  return { ...state, pending: [...state.pending, ...asked.map((d) => ({ ...d, panic: [...panic] }))] };
+  return { ...state, pending: [...asked.map((d) => ({ ...d, panic: [...panic] })), ...state.pending] };
 }
 
 /** Every k-subset of 0…n−1 in lexicographic order, up to `limit` of them. */
@@ -103,11 +107,18 @@ function removePicked(state: BattleState, ctx: ActionContext, u: Unit, picked: r
   return removeUnit(after, u.id, "destroyed");
 }
 
+/** A checked answer: the decision it answers, the unit and its models picked (sorted). */
+export interface CheckedChoice {
+  readonly decision: BattleState["pending"][number];
+  readonly unit: Unit;
+  readonly picked: readonly number[];
+}
+
 /**
- * Answers a casualty decision (`casualties/choose`): exactly the number of models asked, each a
- * model of the unit, none twice. The last answer of a fire runs its Panic tests (WHN-PANIC-2).
+ * Checks an answer to the casualty decision on top of the stack: exactly the number of models
+ * asked, each a model of the unit, none twice (WHN-FORM-8). A violation when it is not one.
  */
-export function chooseCasualties(state: BattleState, action: ChooseCasualtiesAction, ctx: ActionContext): Outcome {
+export function checkChoice(state: BattleState, action: ChooseCasualtiesAction): CheckedChoice | Outcome {
   const d = state.pending[0];
   const refuse = (code: string, details: { readonly [k: string]: number | string | null | readonly number[] }): Outcome => fail(violation(`casualties/${code}`, "WHN-FORM-8", { unit: action.unit, ...details }));
   if (d === undefined || d.kind !== "casualtyChoice" || d.unit !== action.unit) return refuse("no_choice_due", {});
@@ -118,6 +129,17 @@ export function chooseCasualties(state: BattleState, action: ChooseCasualtiesAct
   if (picked.length !== d.casualties || !distinct || picked.some((i) => i >= (u.models?.length ?? 0))) {
     return refuse("choice_not_allowed", { asked: d.casualties ?? 0, models: picked, of: u.models.length });
   }
+  return { decision: d, unit: u, picked };
+}
+
+/**
+ * Answers a casualty decision of a fire or a stand and shoot (`casualties/choose`, see
+ * {@link checkChoice}). The last answer of a fire runs its Panic tests (WHN-PANIC-2).
+ */
+export function chooseCasualties(state: BattleState, action: ChooseCasualtiesAction, ctx: ActionContext): Outcome {
+  const checked = checkChoice(state, action);
+  if ("ok" in checked) return checked;
+  const { decision: d, unit: u, picked } = checked;
   let s: BattleState = { ...state, pending: state.pending.slice(1) };
   s = removePicked(s, ctx, u, picked);
   if (s.pending.some((x) => x.kind === "casualtyChoice")) return ok(s);

@@ -132,8 +132,8 @@ export function resolveShooting(state: BattleState, ctx: ActionContext, req: Res
   });
   if (s.initialVolley) ctx.emit("shooting/initialVolley", "WHN-SHOOT-6", { unit: s.shooter.id });
   const from = s.shooter.position;
-  // Stand and shoot finishes within the charge response: its losses are never paused for.
-  const ask = s.standAndShoot ? undefined : { cause: s.shooter.id };
+  // The owners pick extended-order losses (WHN-FORM-8, "ask"); a stand and shoot's choice comes before the next response.
+  const ask = { cause: s.shooter.id };
   const asked: Decision[] = [];
   bodies.forEach((b, i) => {
     const u = unsaved[i] ?? 0;
