@@ -7,6 +7,7 @@ import { ActionSchema } from "../src/engine/actions.js";
 import { routeOf } from "../src/engine/router.js";
 import { registerAllRulesets } from "../src/engine/all.js";
 import type { ActionType } from "../src/engine/actions.js";
+import { ACTION_FIELD_DOCS } from "../src/engine/actionFieldDocs.js";
 
 type Json = { [k: string]: unknown };
 
@@ -75,7 +76,8 @@ export function actionsPage(): string {
       section.push("| field | type | required | default | description |", "|---|---|---|---|---|");
       for (const [k, p] of fields) {
         const dflt = "default" in p ? `\`${JSON.stringify(p["default"])}\`` : "";
-        const desc = typeof p["description"] === "string" ? String(p["description"]).replace(/\n/g, " ").replace(/\|/g, "\\|") : "";
+        const text = ACTION_FIELD_DOCS[type]?.[k] ?? (typeof p["description"] === "string" ? String(p["description"]) : "");
+        const desc = text.replace(/\n/g, " ").replace(/\|/g, "\\|");
         section.push(`| \`${k}\` | ${typeText(p, defs)} | ${required.has(k) && !("default" in p) ? "yes" : "no"} | ${dflt} | ${desc} |`);
       }
       section.push("");

@@ -21,3 +21,4 @@ export * from "./victory.js";
 export { DiceStateSchema } from "./dice.js";
 export * from "./facts.js";
 export { SETUP_LIMITS } from "./limits.js";
+export { ACTION_FIELD_DOCS } from "../engine/actionFieldDocs.js";

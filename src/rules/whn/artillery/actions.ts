@@ -7,26 +7,26 @@ import { LegSchema } from "../movement/actions.js";
 import { AMMUNITION } from "./guns.js";
 
 /** `artillery/limber`: an unlimbered gun limbers up, half a move (WHN-ART-4). */
-export const LimberSchema = z.strictObject({ type: z.literal("artillery/limber"), unit: UnitIdSchema.describe("The unlimbered gun that limbers up.") });
+export const LimberSchema = z.strictObject({ type: z.literal("artillery/limber"), unit: UnitIdSchema });
 
 /** `artillery/unlimber`: a limbered gun unlimbers, half a move (WHN-ART-4). */
-export const UnlimberSchema = z.strictObject({ type: z.literal("artillery/unlimber"), unit: UnitIdSchema.describe("The limbered gun that unlimbers.") });
+export const UnlimberSchema = z.strictObject({ type: z.literal("artillery/unlimber"), unit: UnitIdSchema });
 
 /** `artillery/move`: a gun moves at its rate for its state; `march` only when limbered (WHN-ART-3, WHN-ART-4). */
 export const GunMoveSchema = z.strictObject({
   type: z.literal("artillery/move"),
-  unit: UnitIdSchema.describe("The gun that moves, at the rate for its state (limbered, unlimbered, manhandled)."),
-  path: z.array(LegSchema).min(1).max(50).describe("The legs of the move, in order: forward, wheel or turn (at most 50)."),
-  march: z.boolean().default(false).describe("Whether the move is a march (limbered guns only)."),
+  unit: UnitIdSchema,
+  path: z.array(LegSchema).min(1).max(50),
+  march: z.boolean().default(false),
 });
 
 /** `artillery/fire`: shot, canister or shell at an enemy unit; horse guns may also limber (WHN-ART-5, WHN-ART-8). */
 export const GunFireSchema = z.strictObject({
   type: z.literal("artillery/fire"),
-  unit: UnitIdSchema.describe("The unlimbered gun that fires."),
-  target: UnitIdSchema.describe("The enemy unit it fires at."),
-  ammunition: z.enum(AMMUNITION).describe("What it fires: `shot` (roundshot), `canister` or `shell` (howitzers, and other guns where the nation allows it)."),
-  andLimber: z.boolean().optional().describe("Horse artillery only: limber up after firing."),
+  unit: UnitIdSchema,
+  target: UnitIdSchema,
+  ammunition: z.enum(AMMUNITION),
+  andLimber: z.boolean().optional(),
 });
 
 /** Charge responses a gun may make besides those of `movement/respond` (WHN-ART-6, WHN-ART-7). */
@@ -37,35 +37,35 @@ export type ArtilleryResponse = (typeof ARTILLERY_RESPONSES)[number];
 /** `artillery/respond`: answers a pending charge-response decision for a gun (WHN-ART-6, WHN-ART-7). */
 export const GunRespondSchema = z.strictObject({
   type: z.literal("artillery/respond"),
-  unit: UnitIdSchema.describe("The charged gun whose crew respond."),
-  response: z.enum(ARTILLERY_RESPONSES).describe("The crew's response: hold, stand and shoot, flee, fire then flee, or shelter in a friendly square."),
-  ammunition: z.enum(AMMUNITION).optional().describe("With `standAndShoot` or `fireAndFlee`: what the gun fires (default: canister if the charger is within canister range, else shot)."),
-  square: UnitIdSchema.optional().describe("With `shelter`: the friendly square the crew run into."),
+  unit: UnitIdSchema,
+  response: z.enum(ARTILLERY_RESPONSES),
+  ammunition: z.enum(AMMUNITION).optional(),
+  square: UnitIdSchema.optional(),
 });
 
 /** `artillery/shelter`: the crew go into a friendly square, leaving the gun (WHN-ART-7). */
 export const ShelterSchema = z.strictObject({
   type: z.literal("artillery/shelter"),
-  unit: UnitIdSchema.describe("The gun whose crew take shelter."),
-  square: UnitIdSchema.describe("The friendly square they go into."),
+  unit: UnitIdSchema,
+  square: UnitIdSchema,
 });
 
 /** `artillery/leaveShelter`: the crew come out beside their square, on one of its faces (WHN-ART-7). */
 export const LeaveShelterSchema = z.strictObject({
   type: z.literal("artillery/leaveShelter"),
-  unit: UnitIdSchema.describe("The gun whose sheltered crew come out."),
-  face: z.enum(["front", "right", "rear", "left"]).default("rear").describe("The square's face they come out beside."),
+  unit: UnitIdSchema,
+  face: z.enum(["front", "right", "rear", "left"]).default("rear"),
 });
 
 /** `artillery/reman`: crew in contact with their abandoned gun man it again (WHN-ART-16). */
-export const RemanSchema = z.strictObject({ type: z.literal("artillery/reman"), unit: UnitIdSchema.describe("The abandoned gun its crew man again.") });
+export const RemanSchema = z.strictObject({ type: z.literal("artillery/reman"), unit: UnitIdSchema });
 
 /** `artillery/extinguish`: a unit near water fights a fire circle instead of moving (WHN-FIRE-4). */
 export const ExtinguishSchema = z.strictObject({
   type: z.literal("artillery/extinguish"),
-  unit: UnitIdSchema.describe("The unit near water that fights the fire instead of moving."),
-  fire: RecordKeySchema.describe("The fire, by its key in the state's fires."),
-  circle: z.int().min(0).max(10_000).default(0).describe("Which circle of the fire to put out: its index in the fire's `circles` (the unit must be within 1\" of it)."),
+  unit: UnitIdSchema,
+  fire: RecordKeySchema,
+  circle: z.int().min(0).max(10_000).default(0),
 });
 
 /** Every artillery action schema. */

@@ -24,46 +24,46 @@ import { emit, recorder, view, type Recorder } from "./recorder.js";
 /** `combat/fight`: fight one combat now (or, without `combat`, every combat that is ready). */
 export const FightActionSchema = z.strictObject({
   type: z.literal("combat/fight"),
-  combat: CombatIdSchema.optional().describe("The combat to fight now; left out, every combat that is ready is fought."),
+  combat: CombatIdSchema.optional(),
 });
 /** `combat/challenge`: issue a challenge with a character, or `null` to decline (CORE-CHAL-1). */
 export const ChallengeActionSchema = z.strictObject({
   type: z.literal("combat/challenge"),
-  combat: CombatIdSchema.describe("The combat in which the challenge is offered."),
-  challenger: CharacterIdSchema.nullable().describe("The own character in the combat who challenges, or `null` to issue no challenge."),
+  combat: CombatIdSchema,
+  challenger: CharacterIdSchema.nullable(),
   /** With `core.challengeRefuserChooses: false`: the enemy character to retire on a refusal (AMB-07). */
-  retireIfRefused: CharacterIdSchema.optional().describe("When the challenger's side picks who steps back on a refusal (option `core.challengeRefuserChooses: false`): the enemy character sent to the rear."),
+  retireIfRefused: CharacterIdSchema.optional(),
 });
 /** `combat/answerChallenge`: accept with a character, or `null` to refuse (CORE-CHAL-2). */
 export const AnswerChallengeActionSchema = z.strictObject({
   type: z.literal("combat/answerChallenge"),
-  combat: CombatIdSchema.describe("The combat in which the challenge was issued."),
-  champion: CharacterIdSchema.nullable().describe("The own character who takes up the challenge, or `null` to refuse it."),
+  combat: CombatIdSchema,
+  champion: CharacterIdSchema.nullable(),
   /** On a refusal, the own character that retires (AMB-07, `core.challengeRefuserChooses`). */
-  retire: CharacterIdSchema.optional().describe("On a refusal, when the refusing side picks (the default option): the own character sent to the rear (default: the one with the highest Leadership)."),
+  retire: CharacterIdSchema.optional(),
 });
 /** `combat/restrain`: a winner's pursuit decision: pursue, or take the restraint test (CORE-PURS-1). */
 export const RestrainActionSchema = z.strictObject({
   type: z.literal("combat/restrain"),
-  unit: UnitIdSchema.describe("The winning unit whose pursuit is decided."),
-  pursue: z.boolean().describe("`true` to pursue the beaten enemy; `false` to try to hold back (a Leadership test to restrain)."),
+  unit: UnitIdSchema,
+  pursue: z.boolean(),
 });
 /** `combat/redress`: a winner's redress decision: the frontage (files) it re-lays to, its present files for none (CORE-REDR-1/2). */
 export const RedressActionSchema = z.strictObject({
   type: z.literal("combat/redress"),
-  unit: UnitIdSchema.describe("The winning unit that redresses its ranks."),
-  files: z.int().min(1).max(1000).describe("The files (front-rank models) it re-forms to; its present files to keep its frontage."),
+  unit: UnitIdSchema,
+  files: z.int().min(1).max(1000),
 });
 /** `combat/splitAttacks`: how many of a unit's models touching several enemy units attack each (CORE-CC-2). */
 export const SplitAttacksActionSchema = z.strictObject({
   type: z.literal("combat/splitAttacks"),
-  unit: UnitIdSchema.describe("The unit whose models touch more than one enemy unit."),
-  split: z.record(UnitIdSchema, z.int().min(0).max(10_000)).describe("Enemy unit id → how many of the shared models attack it (one of the splits the decision allows)."),
+  unit: UnitIdSchema,
+  split: z.record(UnitIdSchema, z.int().min(0).max(10_000)),
 });
 /** `combat/disengage`: declare a disengagement with the charges (CORE-DISENG-1). */
 export const DisengageActionSchema = z.strictObject({
   type: z.literal("combat/disengage"),
-  unit: UnitIdSchema.describe("The engaged unit that declares it will disengage."),
+  unit: UnitIdSchema,
 });
 
 /** The combat module's action types. */

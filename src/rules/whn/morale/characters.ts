@@ -18,22 +18,22 @@ import { isEngaged } from "./triggers.js";
 /** Zod schema of `morale/moveCharacter`: a lone character moves up to his M (CORE-CHAR-1). */
 export const MoveCharacterActionSchema = z.strictObject({
   type: z.literal("morale/moveCharacter"),
-  character: CharacterIdSchema.describe("The lone character who moves."),
-  to: Vec2Schema.describe("Where he goes, in inches (within his move)."),
-  facing: facingSchema.optional().describe("His facing there, in degrees (default: unchanged)."),
+  character: CharacterIdSchema,
+  to: Vec2Schema,
+  facing: facingSchema.optional(),
 });
 /** Zod schema of `morale/joinUnit`: a character moves into contact and joins (CORE-CHAR-3). */
 export const JoinUnitActionSchema = z.strictObject({
   type: z.literal("morale/joinUnit"),
-  character: CharacterIdSchema.describe("The lone character who joins."),
-  unit: UnitIdSchema.describe("The friendly unit he moves into contact with and joins."),
+  character: CharacterIdSchema,
+  unit: UnitIdSchema,
 });
 /** Zod schema of `morale/leaveUnit`: a joined character leaves and moves off (CORE-CHAR-5). */
 export const LeaveUnitActionSchema = z.strictObject({
   type: z.literal("morale/leaveUnit"),
-  character: CharacterIdSchema.describe("The joined character who leaves his unit."),
-  to: Vec2Schema.describe("Where he goes, in inches (within his move)."),
-  facing: facingSchema.optional().describe("His facing there, in degrees (default: unchanged)."),
+  character: CharacterIdSchema,
+  to: Vec2Schema,
+  facing: facingSchema.optional(),
 });
 /** The `morale/moveCharacter` action. */
 export type MoveCharacterAction = z.infer<typeof MoveCharacterActionSchema>;

@@ -26,15 +26,14 @@ export const MIN_MODELS_TO_RALLY = 5;
 /** Zod schema of `morale/rally`: test one unit; `reform` is the free reform of CORE-RALLY-4 on a pass. */
 export const RallyActionSchema = z.strictObject({
   type: z.literal("morale/rally"),
-  unit: UnitIdSchema.describe("The fleeing unit that tests to rally."),
+  unit: UnitIdSchema,
   reform: z
     .strictObject({
       formation: z.enum(FORMATIONS).optional(),
       files: z.int().min(1).max(1000).optional(),
       facing: facingSchema.optional(),
     })
-    .optional()
-    .describe("On a pass, the free reform about the unit's centre: formation, files and facing in degrees (each left out stays as it is)."),
+    .optional(),
 });
 /** The `morale/rally` action. */
 export type RallyAction = z.infer<typeof RallyActionSchema>;

@@ -8,8 +8,6 @@ import { WHN_FORMATIONS } from "./formations.js";
 
 const distance = z.number().finite().min(0).max(1000);
 const files = z.int().min(1).max(1000);
-const pathOf = (what: string) => z.array(LegSchema).min(1).max(50).describe(`The legs of the ${what}, in order: forward, wheel or turn (at most 50).`);
-const filesText = "Files (models in the front rank) of the new formation (default: the unit's current files).";
 
 /** One leg of a formed unit's path: forward, wheel on a front corner, or turn in place (CORE-MOVE-1). */
 export const LegSchema = z.discriminatedUnion("kind", [
@@ -21,25 +19,25 @@ export const LegSchema = z.discriminatedUnion("kind", [
 /** `movement/changeFormation`: change formation in the remaining-moves step (WHN-FCHG). */
 export const ChangeFormationSchema = z.strictObject({
   type: z.literal("movement/changeFormation"),
-  unit: UnitIdSchema.describe("The unit that changes formation."),
+  unit: UnitIdSchema,
   /** WHN formations (WHN-FCHG); BLOCK only under the core rules (CORE-MOVE-1). */
-  formation: z.enum([...WHN_FORMATIONS, "BLOCK"]).describe("The formation to take; BLOCK exists only under the core rules."),
-  files: files.optional().describe(filesText),
-  facing: facingSchema.optional().describe("The unit's facing after the change, in degrees (default: unchanged)."),
+  formation: z.enum([...WHN_FORMATIONS, "BLOCK"]),
+  files: files.optional(),
+  facing: facingSchema.optional(),
 });
 
 /** `movement/move`: a normal move of a formed unit along a path (CORE-MOVE-1, CORE-GEO-18). */
 export const MoveSchema = z.strictObject({
   type: z.literal("movement/move"),
-  unit: UnitIdSchema.describe("The formed unit that moves."),
-  path: pathOf("move"),
+  unit: UnitIdSchema,
+  path: z.array(LegSchema).min(1).max(50),
 });
 
 /** `movement/march`: a march move, forward and wheels only (CORE-MOVE-2, WHN-MOVE-1…3). */
 export const MarchSchema = z.strictObject({
   type: z.literal("movement/march"),
-  unit: UnitIdSchema.describe("The unit that marches (in march column, away from enemies)."),
-  path: pathOf("march (forward and wheels only)"),
+  unit: UnitIdSchema,
+  path: z.array(LegSchema).min(1).max(50),
 });
 
 /**
@@ -48,22 +46,21 @@ export const MarchSchema = z.strictObject({
  */
 export const MoveToSchema = z.strictObject({
   type: z.literal("movement/moveTo"),
-  unit: UnitIdSchema.describe("The square or extended-order unit that moves freely."),
-  to: Vec2Schema.optional().describe("A square's new front-edge centre, in inches on the table."),
+  unit: UnitIdSchema,
+  to: Vec2Schema.optional(),
   models: z
     .array(z.strictObject({ x: Vec2Schema.shape.x, y: Vec2Schema.shape.y, facing: facingSchema.optional() }))
     .max(1000)
-    .optional()
-    .describe("An extended-order unit's models, each with its new position (and facing), in the unit's model order."),
-  march: z.boolean().default(false).describe("Whether the move is a march (at the march rate, away from enemies)."),
+    .optional(),
+  march: z.boolean().default(false),
 });
 
 /** `movement/declareCharge`: name a charger and its target (CORE-CHRG-1); `face` for HR-FLANK-1. */
 export const DeclareChargeSchema = z.strictObject({
   type: z.literal("movement/declareCharge"),
-  unit: UnitIdSchema.describe("The unit that declares a charge."),
-  target: UnitIdSchema.describe("The enemy unit it charges."),
-  face: z.enum(["front", "right", "rear", "left"]).optional().describe("The target's face to charge, under the flank-charge house rule (default: the face the charger starts in front of)."),
+  unit: UnitIdSchema,
+  target: UnitIdSchema,
+  face: z.enum(["front", "right", "rear", "left"]).optional(),
 });
 
 /** Charge responses (CORE-CHRG-2, WHN-CHRG-1, WHN-DET-4). */
@@ -74,23 +71,23 @@ export type ChargeResponse = (typeof RESPONSES)[number];
 /** `movement/respond`: the charged side's response for one charged unit (CORE-CHRG-2). */
 export const RespondSchema = z.strictObject({
   type: z.literal("movement/respond"),
-  unit: UnitIdSchema.describe("The charged unit that responds."),
-  response: z.enum(RESPONSES).describe("Its response to the charge: hold, stand and shoot, flee, form square, leave square, or (a detachment) fall back behind its parent."),
-  formation: z.enum(WHN_FORMATIONS).optional().describe("With `reformFromSquare`: the formation the square changes into."),
-  files: files.optional().describe("With `reformFromSquare`: the new formation's files (models in the front rank)."),
+  unit: UnitIdSchema,
+  response: z.enum(RESPONSES),
+  formation: z.enum(WHN_FORMATIONS).optional(),
+  files: files.optional(),
 });
 
 /** `movement/chargeMove`: make one declared charger's charge move (CORE-CHRG-5). */
 export const ChargeMoveSchema = z.strictObject({
   type: z.literal("movement/chargeMove"),
-  unit: UnitIdSchema.describe("The declared charger that now makes its charge move."),
+  unit: UnitIdSchema,
 });
 
 /** `movement/mergeDetachment`: a detachment forms up in its parent's ranks (WHN-DET-5, WHN-FCHG-5). */
 export const MergeDetachmentSchema = z.strictObject({
   type: z.literal("movement/mergeDetachment"),
   /** The detachment. */
-  unit: UnitIdSchema.describe("The detachment that joins its parent's ranks."),
+  unit: UnitIdSchema,
 });
 
 /**
@@ -101,12 +98,12 @@ export const MergeDetachmentSchema = z.strictObject({
 export const SplitDetachmentSchema = z.strictObject({
   type: z.literal("movement/splitDetachment"),
   /** The parent. */
-  unit: UnitIdSchema.describe("The parent unit the detachment is merged into."),
-  detachment: UnitIdSchema.describe("The merged detachment that steps out."),
-  to: Vec2Schema.optional().describe("The detachment's front-edge centre, in inches (default: beside the parent)."),
-  facing: facingSchema.optional().describe("Its facing in degrees (default: the parent's)."),
-  formation: z.enum(WHN_FORMATIONS).optional().describe("Its formation (default: the one it had when it merged)."),
-  files: files.optional().describe("Its files, models in the front rank (default: as when it merged)."),
+  unit: UnitIdSchema,
+  detachment: UnitIdSchema,
+  to: Vec2Schema.optional(),
+  facing: facingSchema.optional(),
+  formation: z.enum(WHN_FORMATIONS).optional(),
+  files: files.optional(),
 });
 
 /** Every movement action schema. */

@@ -22,8 +22,8 @@ import { shootingPanic } from "./panic.js";
 /** `casualties/choose`: the models (indices into the unit's `models`) its owner removes (WHN-FORM-8). */
 export const ChooseCasualtiesActionSchema = z.strictObject({
   type: z.literal("casualties/choose"),
-  unit: UnitIdSchema.describe("The unit that lost models, whose owner picks them."),
-  models: z.array(z.int().min(0).max(10_000)).max(10_000).describe("The models removed, as indices into the unit's `models` (as many as the casualties)."),
+  unit: UnitIdSchema,
+  models: z.array(z.int().min(0).max(10_000)).max(10_000),
 });
 /** A casualty choice. */
 export type ChooseCasualtiesAction = z.output<typeof ChooseCasualtiesActionSchema>;

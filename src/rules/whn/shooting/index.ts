@@ -16,12 +16,11 @@ import { FIGURE_RULESETS } from "../../core/hooks.js";
 /** Zod schema of `shooting/fire`: a unit (or one face of a square) shoots at a unit or a character. */
 export const FireActionSchema = z.strictObject({
   type: z.literal("shooting/fire"),
-  shooter: UnitIdSchema.describe("The unit that shoots."),
-  target: z.union([UnitIdSchema, CharacterIdSchema]).describe("The enemy unit, or lone character, it shoots at."),
+  shooter: UnitIdSchema,
+  target: z.union([UnitIdSchema, CharacterIdSchema]),
   face: z
     .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])
-    .optional()
-    .describe("For a square: the face that shoots, 0 front, 1 right, 2 rear, 3 left (default: the face towards the target)."),
+    .optional(),
 });
 /** A `shooting/fire` action. */
 export type FireAction = z.infer<typeof FireActionSchema>;
@@ -29,8 +28,8 @@ export type FireAction = z.infer<typeof FireActionSchema>;
 /** Zod schema of `shooting/volley` (HR-VOLLEY-2): a point, or a unit's centre, to centre the template on. */
 export const VolleyActionSchema = z.strictObject({
   type: z.literal("shooting/volley"),
-  shooter: UnitIdSchema.describe("The unit that fires the volley."),
-  aim: z.union([Vec2Schema, z.strictObject({ unit: UnitIdSchema })]).describe("Where the template's centre goes: a point in inches, or `{ unit }` for that unit's centre."),
+  shooter: UnitIdSchema,
+  aim: z.union([Vec2Schema, z.strictObject({ unit: UnitIdSchema })]),
 });
 /** A `shooting/volley` action. */
 export type VolleyAction = z.infer<typeof VolleyActionSchema>;
