@@ -20,6 +20,7 @@ import { hypot } from "../math/index.js";
 import { evaluateFnfOwned } from "./evaluateFnf.js";
 import { TUNED_WHN_WEIGHTS } from "./tunedWeights.js";
 import { adopt } from "../engine/owned.js";
+import { otherSide } from "../engine/sequence.js";
 import { badArg, objectArg, readingArg } from "../engine/args.js";
 
 /** The features of a WHN/CORE position, in {@link WhnEvalWeights} order (each: the side's value minus the enemy's). */
@@ -114,7 +115,6 @@ function exposedToCavalry(state: BattleState, side: SideId): number {
   }).length;
 }
 
-const enemyOf = (state: BattleState, side: SideId): SideId => (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
 
 /**
  * The features of a WHN/CORE position for `side` (each the side's value minus the enemy's; the
@@ -131,7 +131,7 @@ export function whnFeatures(state: BattleState, side: SideId, ctx: BotContext): 
 
 /** {@link whnFeatures} on an adopted state with checked arguments. */
 function whnFeaturesOwned(state: BattleState, side: SideId, ctx: BotContext): Record<WhnFeature, number> {
-  const enemy = enemyOf(state, side);
+  const enemy = otherSide(state, side);
   const f = Object.fromEntries(WHN_FEATURES.map((k) => [k, 0])) as Record<WhnFeature, number>;
   material(state, side, f, 1);
   material(state, enemy, f, -1);
@@ -169,14 +169,22 @@ export function evaluate(state: BattleState, side: SideId, ctx: BotContext): num
   const s = adopt(state);
   if (typeof side !== "string") throw badArg("evaluate", "side", "a side id", side);
   objectArg("evaluate", "ctx", ctx);
-  return readingArg("evaluate", "ctx", () => (s.ruleset === "fnf" ? evaluateFnfOwned(s, side, ctx, ctx.fnfWeights) : evaluateWhn(s, side, ctx)));
+  return readingArg("evaluate", "ctx", () => evaluateOwned(s, side, ctx));
+}
+
+/**
+ * {@link evaluate} without the boundary checks, for the bots' own inner loops: `state` is one the
+ * engine produced (owned), `side` and `ctx` the bot's own.
+ */
+export function evaluateOwned(state: BattleState, side: SideId, ctx: BotContext): number {
+  return state.ruleset === "fnf" ? evaluateFnfOwned(state, side, ctx, ctx.fnfWeights) : evaluateWhn(state, side, ctx);
 }
 
 /** {@link evaluate} of a WHN or CORE state, its arguments checked. */
 function evaluateWhn(state: BattleState, side: SideId, ctx: BotContext): number {
   const w = ctx.whnWeights ?? EVAL_WEIGHTS;
   if (state.result !== null) {
-    const enemy = enemyOf(state, side);
+    const enemy = otherSide(state, side);
     if (state.result.winner === side) return w.win + strength(state, side, w);
     if (state.result.winner === enemy) return -w.win - strength(state, enemy, w);
   }

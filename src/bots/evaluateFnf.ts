@@ -17,6 +17,7 @@ import { basesLost, isFresh, isSpent, type Unit } from "../rules/fnf/units.js";
 import type { BotContext } from "./types.js";
 import { TUNED_FNF_WEIGHTS } from "./tunedWeights.js";
 import { adopt } from "../engine/owned.js";
+import { otherSide } from "../engine/sequence.js";
 import { badArg, objectArg, readingArg } from "../engine/args.js";
 
 /** The features of an FnF position, in {@link FnfEvalWeights} order (each: the side's value minus the enemy's). */
@@ -120,7 +121,6 @@ function holder(state: BattleState, at: { readonly x: number; readonly y: number
   return near.size === 1 ? ([...near][0] as string) : null;
 }
 
-const enemyOf = (state: BattleState, side: SideId): SideId => (Object.keys(state.sides).find((s) => s !== side) ?? side) as SideId;
 
 /**
  * The features of an FnF position for `side` (each the side's value minus the enemy's; approach
@@ -137,7 +137,7 @@ export function fnfFeatures(state: BattleState, side: SideId, ctx: BotContext): 
 
 /** {@link fnfFeatures} on an adopted state with checked arguments. */
 function fnfFeaturesOwned(state: BattleState, side: SideId, ctx: BotContext): Record<FnfFeature, number> {
-  const enemy = enemyOf(state, side);
+  const enemy = otherSide(state, side);
   const f = Object.fromEntries(FNF_FEATURES.map((k) => [k, 0])) as Record<FnfFeature, number>;
   sideFeatures(state, side, f, 1);
   sideFeatures(state, enemy, f, -1);
@@ -172,7 +172,7 @@ export function evaluateFnfOwned(state: BattleState, side: SideId, ctx: BotConte
   for (const k of FNF_FEATURES) v += w[k] * f[k];
   if (state.result !== null) {
     // The material difference still counts, so a bigger win is better.
-    const enemy = enemyOf(state, side);
+    const enemy = otherSide(state, side);
     const material = w.infantry * f.infantry + w.cavalry * f.cavalry + w.battery * f.battery;
     if (state.result.winner === side) return w.win + material;
     if (state.result.winner === enemy) return -w.win + material;

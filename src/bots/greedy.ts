@@ -14,7 +14,7 @@ import { reseed } from "../engine/create.js";
 import { legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
 import { judgeOutcome } from "../battle/game.js";
-import { evaluate } from "./evaluate.js";
+import { evaluate, evaluateOwned } from "./evaluate.js";
 import { botRng, mixSeed, shuffled } from "./rng.js";
 import { decider, defaultContext, type Bot, type BotContext } from "./types.js";
 
@@ -39,7 +39,7 @@ export function bestFollowUp(s: BattleState, a: Action, side: SideId, ctx: BotCo
     if (!("unit" in b) || b.unit !== a.unit || b.type === "fnf/maneuver") continue;
     const r = applyTrusted(s, b);
     if (!r.ok) continue;
-    const v = evaluate(r.state, side, ctx);
+    const v = evaluateOwned(r.state, side, ctx);
     if (v > best.value) best = { value: v, state: r.state };
   }
   return best;

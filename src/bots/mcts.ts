@@ -27,7 +27,7 @@ import { reseed } from "../engine/create.js";
 import { firstLegalAction, legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
 import { judgeOutcome } from "../battle/game.js";
-import { evaluate } from "./evaluate.js";
+import { evaluateOwned } from "./evaluate.js";
 import { bestFollowUp } from "./greedy.js";
 import { botRng, mixSeed, shuffled, type BotRng } from "./rng.js";
 import { decider, defaultContext, type Bot, type BotContext } from "./types.js";
@@ -224,7 +224,7 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
         const copy = reseed(state, dice);
         const s = step(copy, c.action, ctx);
         done++;
-        const v = s === null ? FAILED : evaluate(playout(bestFollowUp(s, c.action, me, ctx).state, ctx, rolloutSteps, horizon, botRng(mixSeed(dice, 0x9a7))), me, ctx);
+        const v = s === null ? FAILED : evaluateOwned(playout(bestFollowUp(s, c.action, me, ctx).state, ctx, rolloutSteps, horizon, botRng(mixSeed(dice, 0x9a7))), me, ctx);
         c.total += v;
         c.last = v;
         c.count++;
