@@ -36,6 +36,7 @@ let l = 0;
 let d = 0;
 const cells: string[] = [];
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 for (let seed = 1; seed <= Number(o.seeds); seed++) {
   for (const sc of scs) {
     for (const seat of [0, 1] as const) {
@@ -44,11 +45,12 @@ for (let seed = 1; seed <= Number(o.seeds); seed++) {
       else if (g.winner === 1) l++;
       else d++;
       cells.push(`${sc}#${seed}${seat === 0 ? "a" : "b"}:${g.winner === 0 ? "W" : g.winner === 1 ? "L" : "d"}`);
+      process.stderr.write(`${cells.at(-1)} `);
     }
   }
 }
 const n = w + l + d;
 const ci = wilsonInterval(w, n);
-console.log(`search ${JSON.stringify(options)} at ${o.budget} playouts vs greedy: won ${w}, lost ${l}, drawn ${d} of ${n}; win rate ${ci.estimate.toFixed(2)} [${ci.low.toFixed(2)}, ${ci.high.toFixed(2)}] (${((performance.now() - t0) / 1000).toFixed(0)} s wall)`);
+console.log(`search ${JSON.stringify(options)} at ${o.budget} playouts vs greedy: won ${w}, lost ${l}, drawn ${d} of ${n}; win rate ${ci.estimate.toFixed(2)} [${ci.low.toFixed(2)}, ${ci.high.toFixed(2)}] (${((performance.now() - t0) / 1000).toFixed(0)} s wall, ${(((u) => u.user + u.system)(process.cpuUsage(cpu0)) / 1e6).toFixed(0)} CPU s)`);
 console.log(cells.join(" "));
 for (const [k, v] of [...byKind].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${k.padEnd(32)} ${String(v.n).padStart(5)} decisions, overruled greedy ${((100 * v.over) / v.n).toFixed(0).padStart(3)} %, ${(v.playouts / v.n).toFixed(1)} playouts`);

@@ -27,6 +27,8 @@ import { reseed } from "../engine/create.js";
 import { firstLegalAction, legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
 import { judgeOutcome } from "../battle/game.js";
+import { armyLoss, lostOrFleeing, objectiveHolder, standardsTaken } from "../battle/victory.js";
+import { otherSide } from "../engine/sequence.js";
 import { evaluateOwned } from "./evaluate.js";
 import { bestFollowUp } from "./greedy.js";
 import { botRng, mixSeed, shuffled, type BotRng } from "./rng.js";
@@ -36,9 +38,20 @@ import { decider, defaultContext, type Bot, type BotContext } from "./types.js";
 export interface SearchOptions {
   /** Most root candidates searched by playouts (default 6, plus `turn/advance`). */
   readonly candidates?: number;
-  /** Player turns a playout runs after the current one ends (default 0: to the end of this player turn). */
+  /** Player turns a playout runs after the current one ends (default 1: the enemy's turn is played out too; 0 with the `cheap` policy). */
   readonly horizon?: number;
-  /** Most policy actions in one playout (default 60). */
+  /** The playout policy for both sides (default `reply`; see {@link RolloutPolicy}). */
+  readonly rollout?: RolloutPolicy;
+  /**
+   * Weight of the scenario's victory conditions at a playout's leaf (default
+   * {@link SEARCH_VICTORY_WEIGHT}): the leaf scores the evaluation plus this times how much nearer
+   * the side is to meeting one of its conditions than the enemy is to one of its own (see
+   * {@link victoryProgress}); 0 scores the evaluation alone.
+   */
+  readonly victoryWeight?: number;
+  /** The reply policy's most options looked at a step (default {@link SEARCH_REPLY_WIDTH}). */
+  readonly replyWidth?: number;
+  /** Most policy actions in one playout (default 60, 120 with the `reply` policy). */
   readonly rolloutSteps?: number;
   /**
    * For a maneuver (a move in the movement phase's remaining step, an FnF command or maneuver):
@@ -87,6 +100,12 @@ export const SEARCH_PRIOR_CAP = 96;
 /** Default number of root candidates the playouts compare (besides `turn/advance`). */
 export const SEARCH_CANDIDATES = 6;
 
+/** Default {@link SearchOptions.replyWidth}. */
+export const SEARCH_REPLY_WIDTH = 4;
+
+/** Default {@link SearchOptions.victoryWeight}. */
+export const SEARCH_VICTORY_WEIGHT = 1;
+
 /** Default {@link SearchOptions.tolerance}. */
 export const SEARCH_TOLERANCE = 0.1;
 
@@ -101,12 +120,11 @@ function step(s: BattleState, a: Action, ctx: BotContext): BattleState | null {
   return r.ok ? judgeOutcome(s, r.state, r.events, ctx.victory).state : null;
 }
 
-/**
- * The playout policy's action: a pending decision's first answer; a random shot in a fire phase;
- * for an attacking side, a random charge while any is listed (the charges a greedy attacker
- * declares); else the end of the step.
- */
-function policy(s: BattleState, ctx: BotContext, rng: BotRng): Action | undefined {
+/** Playout policies: `cheap` (first answer, random shot, random charge for an attacker, else end the step) or `reply` (below). */
+export type RolloutPolicy = "cheap" | "reply";
+
+/** The cheap playout policy's action (see {@link RolloutPolicy}). */
+function cheapPolicy(s: BattleState, ctx: BotContext, rng: BotRng): Action | undefined {
   if (s.pending.length > 0) return firstLegalAction(s);
   const phase = s.turn.phase;
   if (phase === "shooting" || phase === "defensiveFire" || phase === "offensiveFire") {
@@ -119,15 +137,56 @@ function policy(s: BattleState, ctx: BotContext, rng: BotRng): Action | undefine
   return ADVANCE;
 }
 
+/** Steps where the reply policy chooses by a one-ply look (the rest end the step, as `cheap` does). */
+function replyChoices(s: BattleState): readonly Action[] | null {
+  if (s.pending.length > 0) return legalActions(s);
+  const phase = s.turn.phase;
+  if (phase === "shooting" || phase === "defensiveFire" || phase === "offensiveFire") return legalActions(s).filter((a) => FIRE_TYPES.has(a.type) || a.type === "turn/advance");
+  if (phase === "movement" && s.turn.step === "declareCharges") return legalActions(s).filter((a) => a.type === "movement/declareCharge" || a.type === "turn/advance");
+  return null;
+}
+
+/**
+ * One step of the `reply` policy, for whichever side decides (so a playout shows the enemy's answer
+ * too): an answer to a decision, a shot or a charge declaration is chosen by a one-ply look (at most
+ * `width` of them, drawn by the playout's generator, each applied to the same determinised copy and
+ * scored with the evaluation for the decider; ending the step competes too); any other step ends.
+ * Returns the state the pick leads to, or null when nothing applies.
+ */
+function replyStep(s: BattleState, ctx: BotContext, rng: BotRng, width: number): BattleState | null {
+  const choices = replyChoices(s);
+  if (choices === null || choices.length === 0) return step(s, ADVANCE, ctx);
+  if (choices.length === 1) return step(s, choices[0] as Action, ctx);
+  const side = decider(s);
+  if (side === null) return null;
+  const pool = choices.length > width ? shuffled(choices, rng).slice(0, width) : choices;
+  let best: BattleState | null = null;
+  let bestValue = -Infinity;
+  for (const a of pool) {
+    const next = step(s, a, ctx);
+    if (next === null) continue;
+    const v = evaluateOwned(next, side, ctx);
+    if (v > bestValue) {
+      bestValue = v;
+      best = next;
+    }
+  }
+  return best;
+}
+
 /** Plays the policy for both sides to the end of the `horizon`-th player turn after the current one. */
-function playout(s: BattleState, ctx: BotContext, maxSteps: number, horizon: number, rng: BotRng): BattleState {
+function playout(s: BattleState, ctx: BotContext, maxSteps: number, horizon: number, rng: BotRng, rollout: RolloutPolicy, width: number): BattleState {
   let turnsLeft = horizon + 1;
   let mark = `${s.turn.gameTurn}:${s.turn.activeSide}`;
   for (let i = 0; i < maxSteps && s.turn.phase !== "finished"; i++) {
-    const a = policy(s, ctx, rng);
-    if (a === undefined) break;
-    let next = step(s, a, ctx);
-    if (next === null && a.type === "turn/advance") {
+    let next: BattleState | null;
+    if (rollout === "reply") next = replyStep(s, ctx, rng, width);
+    else {
+      const a = cheapPolicy(s, ctx, rng);
+      if (a === undefined) break;
+      next = step(s, a, ctx);
+    }
+    if (next === null) {
       // The step cannot end yet (something must be resolved first): take the first listed action.
       const first = firstLegalAction(s);
       next = first === undefined ? null : step(s, first, ctx);
@@ -141,6 +200,41 @@ function playout(s: BattleState, ctx: BotContext, maxSteps: number, horizon: num
     }
   }
   return s;
+}
+
+/**
+ * How near a side is to winning by the scenario's conditions (0 … 1): the best, over the conditions
+ * it wins by, of the share already met (enemy units lost or fleeing over the count, standards over
+ * the count, enemy army loss over the breaking fraction, the objective held).
+ */
+export function victoryProgress(s: BattleState, side: SideId, ctx: BotContext): number {
+  const spec = ctx.victory;
+  if (spec === null) return 0;
+  const enemy = otherSide(s, side);
+  let best = 0;
+  for (const c of spec.conditions) {
+    if (c.winner !== side) continue;
+    let p = 0;
+    if (c.kind === "unitsLost") {
+      const pool = Object.values(s.units).filter((u) => u.side === enemy && (c.units === undefined || c.units.includes(u.id)));
+      const need = c.count ?? pool.length;
+      p = need <= 0 ? 1 : pool.filter((u) => lostOrFleeing(u, s)).length / need;
+    } else if (c.kind === "standardsCaptured") p = c.count <= 0 ? 1 : standardsTaken(s, side) / c.count;
+    else if (c.kind === "armyBroken") p = c.fraction <= 0 ? 1 : armyLoss(s, enemy) / c.fraction;
+    else {
+      const o = spec.objectives.find((x) => x.id === c.objective);
+      p = o !== undefined && objectiveHolder(s, o) === side ? 1 : 0;
+    }
+    if (p > best) best = Math.min(1, p);
+  }
+  return best;
+}
+
+/** A playout's leaf: the evaluation, plus `weight` × how much nearer to winning by the scenario's conditions the side is than its enemy. */
+function leafValue(s: BattleState, me: SideId, ctx: BotContext, weight: number): number {
+  const v = evaluateOwned(s, me, ctx);
+  if (weight === 0 || s.result !== null || s.ruleset === "fnf") return v;
+  return v + weight * (victoryProgress(s, me, ctx) - victoryProgress(s, otherSide(s, me), ctx));
 }
 
 /** What a state asks to decide, for {@link SearchInfo.decision}. */
@@ -174,8 +268,11 @@ const FAILED = -10;
  */
 export function searchBot(context?: BotContext, options: SearchOptions = {}): Bot {
   const width = Math.max(1, Math.floor(options.candidates ?? SEARCH_CANDIDATES));
-  const horizon = Math.max(0, Math.floor(options.horizon ?? 0));
-  const rolloutSteps = options.rolloutSteps ?? 60;
+  const rollout: RolloutPolicy = options.rollout === "cheap" ? "cheap" : "reply";
+  const horizon = Math.max(0, Math.floor(options.horizon ?? (rollout === "reply" ? 1 : 0)));
+  const rolloutSteps = options.rolloutSteps ?? (rollout === "reply" ? 120 : 60);
+  const victoryWeight = options.victoryWeight ?? SEARCH_VICTORY_WEIGHT;
+  const replyWidth = Math.max(1, Math.floor(options.replyWidth ?? SEARCH_REPLY_WIDTH));
   const tolerance = options.tolerance ?? SEARCH_TOLERANCE;
   return (input: BattleState, seed: number, budget: number): Action => {
     const state = adopt(input);
@@ -224,7 +321,7 @@ export function searchBot(context?: BotContext, options: SearchOptions = {}): Bo
         const copy = reseed(state, dice);
         const s = step(copy, c.action, ctx);
         done++;
-        const v = s === null ? FAILED : evaluateOwned(playout(bestFollowUp(s, c.action, me, ctx).state, ctx, rolloutSteps, horizon, botRng(mixSeed(dice, 0x9a7))), me, ctx);
+        const v = s === null ? FAILED : leafValue(playout(bestFollowUp(s, c.action, me, ctx).state, ctx, rolloutSteps, horizon, botRng(mixSeed(dice, 0x9a7)), rollout, replyWidth), me, ctx, victoryWeight);
         c.total += v;
         c.last = v;
         c.count++;

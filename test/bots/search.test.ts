@@ -1,0 +1,66 @@
+/**
+ * The search bot's look-ahead (issue 22): how near a side is to winning by the scenario's own
+ * conditions (the playouts' leaf term), and the playout policies it can use.
+ */
+import { describe, expect, it } from "vitest";
+import { legalActions } from "../../src/index.js";
+import { searchBot, victoryProgress, type SearchInfo } from "../../src/bots/index.js";
+import { playBattle, scenarioContext } from "../../src/battle/play.js";
+import { builtinScenario } from "../../src/scenarios/builtin.js";
+import type { BattleState } from "../../src/state/battle.js";
+import type { SideId } from "../../src/state/ids.js";
+import type { Unit } from "../../src/state/unit.js";
+
+const fr = "fr" as SideId;
+const gb = "gb" as SideId;
+
+/** The first decision state of a quatre-bras battle (greedy bots). */
+function opening(): BattleState {
+  let first: BattleState | undefined;
+  playBattle(builtinScenario("quatre-bras"), ["greedy", "greedy"], 1, { maxDecisions: 1, onDecision: (s) => void (first ??= s) });
+  if (first === undefined) throw new Error("no decision");
+  return first;
+}
+
+const withUnits = (s: BattleState, edit: (u: Unit) => Unit | undefined): BattleState => ({ ...s, units: Object.fromEntries(Object.values(s.units).map((u) => [u.id, edit(u) ?? u])) }) as BattleState;
+
+describe("search bot", () => {
+  const sc = builtinScenario("quatre-bras");
+  const ctx = scenarioContext(sc);
+
+  it("victoryProgress: the share of a side's nearest condition already met (units lost or fleeing, army loss), capped at 1", () => {
+    const s = opening();
+    expect(victoryProgress(s, fr, ctx)).toBe(0);
+    expect(victoryProgress(s, gb, ctx)).toBe(0);
+    const gbIds = Object.values(s.units).filter((u) => u.side === "gb").map((u) => u.id);
+    // quatre-bras: fr wins when 2 British units are lost or fleeing.
+    const flee = (n: number): BattleState => withUnits(s, (u) => (gbIds.slice(0, n).includes(u.id) ? { ...u, order: "FLEEING" } : undefined));
+    expect(victoryProgress(flee(1), fr, ctx)).toBeCloseTo(0.5, 9);
+    expect(victoryProgress(flee(2), fr, ctx)).toBe(1);
+    expect(victoryProgress(flee(3), fr, ctx)).toBe(1);
+    expect(victoryProgress(flee(3), gb, ctx)).toBe(0);
+    // gb wins when the French army is broken (50 % of its figures lost or fleeing): a quarter lost is half way.
+    const frUnits = Object.values(s.units).filter((u) => u.side === "fr");
+    const start = frUnits.reduce((n, u) => n + u.startingFigures, 0);
+    const victim = frUnits.reduce((a, b) => (b.figures > a.figures ? b : a));
+    const lose = Math.min(victim.figures, Math.round(start / 4));
+    const hurt = withUnits(s, (u) => (u.id === victim.id ? { ...u, figures: u.figures - lose } : undefined));
+    expect(victoryProgress(hurt, gb, ctx)).toBeCloseTo(lose / start / 0.5, 9);
+    // No victory rules, no progress.
+    expect(victoryProgress(flee(2), fr, { ...ctx, victory: null })).toBe(0);
+  });
+
+  it("both playout policies pick a legal action, deterministically for a seed", () => {
+    let s: BattleState | undefined;
+    playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 40, onDecision: (x) => void (s ??= x.turn.step === "remaining" && legalActions(x).length >= 5 ? x : undefined) });
+    if (s === undefined) throw new Error("no move decision");
+    for (const rollout of ["cheap", "reply"] as const) {
+      const infos: SearchInfo[] = [];
+      const bot = searchBot(ctx, { rollout, onSearch: (i) => void infos.push(i) });
+      const a = bot(s as BattleState, 3, 8);
+      expect(legalActions(s as BattleState)).toContainEqual(a);
+      expect(bot(s as BattleState, 3, 8)).toEqual(a);
+      expect(infos[0]?.playouts).toBeGreaterThan(0);
+    }
+  }, 60_000);
+});
