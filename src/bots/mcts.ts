@@ -8,10 +8,11 @@
  *    follow-up it allows), as the greedy bot does.
  * 2. **Candidates**: the best few by the prior, and `turn/advance` when it is listed.
  * 3. **Playouts**: each candidate is played on the same re-seeded copies (common random numbers,
- *    so two candidates are compared under the same dice), then both sides continue with a cheap
- *    policy that still fights (answer a pending decision with its first answer; in a fire phase,
- *    fire a random listed shot; else end the step) to the end of the current player turn (or more, `horizon`), and the leaf
- *    is scored with {@link evaluate}.
+ *    so two candidates are compared under the same dice), then both sides follow the `reply` policy
+ *    (answers, shots and charge declarations chosen by a one-ply look; other steps end) to the end
+ *    of the enemy's next player turn (`horizon` 1), so the enemy's answer is seen; the leaf is scored
+ *    with {@link evaluate} plus `victoryWeight` × how much nearer the side is to one of the
+ *    scenario's winning conditions than the enemy ({@link victoryProgress}).
  * 4. **Sequential halving**: playouts go round by round over the surviving candidates; after rounds
  *    2, 4, 8… the worse half is dropped. Of the survivors whose mean over the completed rounds is
  *    within a tolerance of the best, the best by the prior is chosen: the search keeps the greedy
