@@ -12,7 +12,7 @@
  *    (answers, shots and charge declarations chosen by a one-ply look; other steps end) to the end
  *    of the enemy's next player turn (`horizon` 1), so the enemy's answer is seen; the leaf is scored
  *    with {@link evaluate} plus `victoryWeight` × how much nearer the side is to one of the
- *    scenario's winning conditions than the enemy ({@link victoryProgress}).
+ *    scenario's winning conditions than the enemy (`victoryProgress`).
  * 4. **Sequential halving**: playouts go round by round over the surviving candidates; after rounds
  *    2, 4, 8… the worse half is dropped. Of the survivors whose mean over the completed rounds is
  *    within a tolerance of the best, the best by the prior is chosen: the search keeps the greedy
@@ -47,7 +47,7 @@ export interface SearchOptions {
    * Weight of the scenario's victory conditions at a playout's leaf (default
    * {@link SEARCH_VICTORY_WEIGHT}): the leaf scores the evaluation plus this times how much nearer
    * the side is to meeting one of its conditions than the enemy is to one of its own (see
-   * {@link victoryProgress}); 0 scores the evaluation alone.
+   * `victoryProgress`); 0 scores the evaluation alone.
    */
   readonly victoryWeight?: number;
   /** The reply policy's most options looked at a step (default {@link SEARCH_REPLY_WIDTH}). */

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { legalActions } from "../../src/index.js";
-import { searchBot, victoryProgress, type SearchInfo } from "../../src/bots/index.js";
+import { searchBot, type SearchInfo } from "../../src/bots/index.js";
+import { victoryProgress } from "../../src/bots/mcts.js";
 import { playBattle, scenarioContext } from "../../src/battle/play.js";
 import { builtinScenario } from "../../src/scenarios/builtin.js";
 import type { BattleState } from "../../src/state/battle.js";
