@@ -14,6 +14,8 @@ export const PLAYGROUND_ENTRY = [
   `export * from "./src/index.ts";`,
   `export { renderSvg, recentEvents } from "./src/render/index.ts";`,
   `export * as presets from "./src/presets/index.ts";`,
+  // The page's bots draw their choices from the same small generator as the scripts and tests.
+  `export { mulberry32 } from "./scripts/mulberry32.mjs";`,
 ].join("\n");
 
 /** Bundles the playground entry; `outfile` null returns the code instead of writing it. */

@@ -17,17 +17,8 @@ function scenarioList() {
   return list;
 }
 
-/** mulberry32: the bots' own seeded choices (the battle's dice live in the state). */
-function botRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The bots' own seeded choices (mulberry32, from the bundle; the battle's dice live in the state). */
+const botRandom = (seed) => F.mulberry32(seed);
 
 // The state keeps no history: the page keeps the battle's events (`history`) for its log pane.
 const game = { state: null, random: botRandom(1), movesThisStep: 0, stepKey: "", actions: 0, running: false, shown: 0, history: [] };

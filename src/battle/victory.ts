@@ -16,6 +16,7 @@ type VictorySpec = DeepReadonly<MutableSpec>;
 import { centreOf } from "../rules/whn/morale/flee.js";
 import { dist } from "../geometry/vec.js";
 import { adopt } from "../engine/owned.js";
+import { otherSide } from "../engine/sequence.js";
 
 /** When conditions are judged: the end of a game turn, or the end of the battle (the turn limit). */
 export type JudgeMoment = "turnEnd" | "final";
@@ -29,7 +30,6 @@ export interface Verdict {
 }
 
 const sidesOf = (state: BattleState): SideId[] => Object.keys(state.sides) as SideId[];
-const enemyOf = (state: BattleState, side: SideId): SideId => sidesOf(state).find((s) => s !== side) ?? side;
 const unitsOfSide = (state: BattleState, side: SideId): Unit[] => Object.values(state.units).filter((u) => u.side === side);
 
 /**
@@ -79,7 +79,7 @@ export function objectiveHolder(input: BattleState, o: Objective): SideId | null
 
 /** Whether one condition holds now, with its reason. */
 function holds(state: BattleState, spec: VictorySpec, c: VictoryCondition, moment: JudgeMoment): string | null {
-  const enemy = enemyOf(state, c.winner);
+  const enemy = otherSide(state, c.winner);
   switch (c.kind) {
     case "unitsLost": {
       const pool = c.units !== undefined ? unitsOfSide(state, enemy).filter((u) => c.units?.includes(u.id)) : unitsOfSide(state, enemy);
@@ -110,7 +110,7 @@ export function wipeOut(input: BattleState): Verdict | null {
   if (gone.length === 0) return null;
   if (gone.length === 2) return { winner: null, reason: "both armies have left the field", condition: null };
   const loser = gone[0] as SideId;
-  return { winner: enemyOf(state, loser), reason: `${loser} has no unit left on the field`, condition: null };
+  return { winner: otherSide(state, loser), reason: `${loser} has no unit left on the field`, condition: null };
 }
 
 /**

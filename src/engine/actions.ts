@@ -5,7 +5,7 @@ import { shootingModule } from "../rules/whn/shooting/index.js";
 import { combatModule } from "../rules/whn/combat/index.js";
 import { moraleModule } from "../rules/whn/morale/index.js";
 import { artilleryModule } from "../rules/whn/artillery/index.js";
-import { fnfModule } from "../rules/fnf/index.js";
+import { fnfModule } from "../rules/fnf/module.js";
 
 /**
  * Zod schema of every action the engine accepts: a discriminated union on the namespaced `type`

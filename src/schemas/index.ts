@@ -15,6 +15,7 @@ import { JsonValueSchema } from "../state/common.js";
 import { ActionSchema } from "../engine/actions.js";
 import { EngineEventSchema } from "../events/catalogue.js";
 import { RULE_IDS } from "../rules/ruleIds.js";
+import { ACTION_FIELD_DOCS } from "../engine/actionFieldDocs.js";
 
 /** One JSON Schema to generate: its file name, title, description and zod source. */
 export interface SchemaSource {
@@ -92,8 +93,33 @@ export function toJsonSchema(source: SchemaSource): Record<string, unknown> {
       if (ctx.zodSchema === (RuleIdSchema as unknown)) Object.assign(ctx.jsonSchema, { type: "string", enum: [...RULE_IDS] });
     },
   }) as Record<string, unknown>;
+  describeActionFields(json);
   const { $schema, ...rest } = json;
   return { $schema, title: source.title, description: source.description, ...rest };
+}
+
+/**
+ * Gives each action's fields their description from {@link ACTION_FIELD_DOCS} (the runtime schemas
+ * carry no texts, to keep the engine bundles small): in every variant of a `oneOf` whose `type` is a
+ * constant action type, wherever it stands in the generated schema.
+ */
+function describeActionFields(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const n of node) describeActionFields(n);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const o = node as Record<string, unknown>;
+  const props = o["properties"] as Record<string, Record<string, unknown>> | undefined;
+  const tag = props?.["type"]?.["const"];
+  const docs = typeof tag === "string" ? ACTION_FIELD_DOCS[tag] : undefined;
+  if (props !== undefined && docs !== undefined) {
+    for (const [field, text] of Object.entries(docs)) {
+      const p = props[field];
+      if (p !== undefined) props[field] = { description: text, ...p };
+    }
+  }
+  for (const v of Object.values(o)) describeActionFields(v);
 }
 
 /**

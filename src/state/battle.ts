@@ -277,8 +277,9 @@ function crossCheck(s: z.infer<typeof BattleStateObject>, ctx: z.RefinementCtx):
   if (s.ruleset === "fnf" && s.fnf === null) ctx.addIssue({ code: "custom", path: ["fnf"], message: "an FnF battle needs its fnf state" });
 }
 
+// Typed as the object schema (superRefine returns it), so declaration files name that type once.
 /** Zod schema of a complete battle state (what `apply` takes and returns; what a saved game holds). */
-export const BattleStateSchema = BattleStateObject.superRefine(crossCheck);
+export const BattleStateSchema: typeof BattleStateObject = BattleStateObject.superRefine(crossCheck);
 
 /** A complete battle state: deeply readonly; change it only through the engine. */
 export type BattleState = DeepReadonly<z.output<typeof BattleStateObject>>;

@@ -22,3 +22,5 @@ export { DiceStateSchema } from "./dice.js";
 export * from "./facts.js";
 export { SETUP_LIMITS } from "./limits.js";
 export { ACTION_FIELD_DOCS } from "../engine/actionFieldDocs.js";
+/** FnF base sizes in inches, frontage × depth (FNF-GEO-1). */
+export { FNF_BASES } from "../rules/fnf/geometry/bases.js";

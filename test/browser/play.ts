@@ -5,6 +5,7 @@
  * runs in Node against the sources and in the browser against the bundle.
  */
 import type * as Fusillade from "../../src/index.js";
+import { mulberry32 } from "../../scripts/mulberry32.mjs";
 
 /** What the driver needs of the engine (`legalActions` when it exists). */
 export type Engine = Pick<typeof Fusillade, "createBattle" | "apply" | "saveState"> & {
@@ -34,16 +35,7 @@ export interface HashedPlay {
 }
 
 /** mulberry32: a small seeded generator for the bot's choices (not the battle's dice). */
-export function botRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const botRandom: (seed: number) => () => number = mulberry32;
 
 /** FNV-1a 32-bit hash of a string, as hex. */
 export function fnv1a(text: string): string {

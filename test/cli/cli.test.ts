@@ -152,6 +152,10 @@ describe("fusillade odds and play", () => {
     writeFileSync(join(io.dir, "bad.json"), JSON.stringify({ ...file, maxTurns: "six" }));
     expect(await runCli(["play", "bad.json"], io)).toBe(2);
     expect(io.err.join("")).toMatch(/bad\.json is not a valid scenario file[\s\S]*maxTurns/);
+    // The schema it names is one the package ships.
+    const named = /see (schemas\/[\w.-]+\.json)/.exec(io.err.join(""))?.[1];
+    expect(named).toBe("schemas/scenario.json");
+    expect(readdirSync(join(import.meta.dirname, "..", "..", "schemas"))).toContain("scenario.json");
     expect(await runCli(["play", "atlantis"], io)).toBe(2);
     expect(io.err.join("")).toMatch(/unknown scenario "atlantis"; built-in: quatre-bras, reverse-slope, skirmish-screen/);
   });

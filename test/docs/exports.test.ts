@@ -21,7 +21,7 @@ const PUBLIC = [
 
 /** The deprecated root aliases (src/deprecated.ts), with the entry each moved to. */
 /** Names that were never at the root: only in `fusillade/state`. */
-const ONLY_IN_STATE = ["ACTION_FIELD_DOCS"];
+const ONLY_IN_STATE = ["ACTION_FIELD_DOCS", "FNF_BASES"];
 const MOVED_TO_STATE = Object.keys(state).filter((n) => !PUBLIC.includes(n) && !ONLY_IN_STATE.includes(n));
 const DEPRECATED = [...MOVED_TO_STATE, "trust"];
 
@@ -50,5 +50,31 @@ describe("root exports", () => {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { exports: Record<string, { import: { default: string } }> };
     expect(pkg.exports["./state"]?.import.default).toBe("./dist/state/index.js");
     expect(pkg.exports["./trust"]?.import.default).toBe("./dist/trust/index.js");
+  });
+});
+
+// The root's `fnf` namespace: the ruleset's API under short names, plus names kept for one minor
+// version (src/rules/fnf/deprecated.ts): the old stuttering names and three internals.
+const FNF_DEPRECATED = [
+  "FNF_ACTIONS", "FNF_BASES", "FNF_SCENARIOS", "fnfFireModifiers", "fnfFirePoints", "fnfLayoutOf", "fnfManeuverModifiers",
+  "fnfMeleeModifiers", "fnfModule", "fnfScenario", "fnfStands",
+];
+
+describe("the fnf namespace", () => {
+  const f = root.fnf as Record<string, unknown>;
+  const text = readFileSync(new URL("../../src/rules/fnf/deprecated.ts", import.meta.url), "utf8");
+
+  it("exports no internal under a public name; every deprecated name is marked and documented", () => {
+    const deprecated = [...text.matchAll(/\*\/\nexport (?:const|type) (\w+)/g)].map((m) => m[1]!);
+    expect(deprecated.filter((n) => n !== "FnfScenarioName").sort()).toEqual(FNF_DEPRECATED);
+    for (const n of FNF_DEPRECATED) expect(text, n).toMatch(new RegExp(`/\\*\\* @deprecated [^\\n]*\\*/\\nexport const ${n}: `));
+    const internal = Object.keys(f).filter((n) => /^(fnf|FNF_)/.test(n));
+    expect(internal.sort()).toEqual(FNF_DEPRECATED);
+  });
+
+  it("the internals kept for one minor version are the engine's values; FNF_BASES moved to fusillade/state", async () => {
+    expect(f.FNF_BASES).toBe(state.FNF_BASES);
+    expect(f.fnfModule).toBe((await import("../../src/rules/fnf/module.js")).fnfModule);
+    expect(f.FNF_ACTIONS).toBe((await import("../../src/rules/fnf/actions.js")).FNF_ACTIONS);
   });
 });

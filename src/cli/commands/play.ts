@@ -38,7 +38,7 @@ function scenarioOf(io: Io, arg: string): scenarios.Scenario {
     throw new UsageError(`play: cannot read scenario file ${arg}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const r = scenarios.parseScenarioText(text);
-  if (!r.ok) throw new UsageError(`play: ${arg} is not a valid scenario file (format "fusillade-scenario", see schemas/scenario.schema.json):\n${formatInputError(r.error)}`);
+  if (!r.ok) throw new UsageError(`play: ${arg} is not a valid scenario file (format "fusillade-scenario", see schemas/scenario.json in the package):\n${formatInputError(r.error)}`);
   return r.value;
 }
 

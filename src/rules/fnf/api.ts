@@ -6,7 +6,6 @@ export { COMMAND_RADIUS, FALLEN_LEADERS, fallenLeaderRow } from "./tables/leader
 export { NATIONS, nationManeuver, type NationTraits } from "./tables/nations.js";
 export { maneuverOdds, fireOdds, meleeOdds, meleeDifference, meleeOddsFor, maneuverOddsFor, fireOddsFor, type MeleeOdds } from "./odds.js";
 export { layoutOf, formationSlots, type FnfLayout, type PlacedBase } from "./geometry/layout.js";
-export { FNF_BASES } from "./geometry/bases.js";
 export { spentThreshold, isFresh, isSpent, basesLost } from "./units.js";
 export { firePoints, fireModifiers } from "./firePoints.js";
 export { maneuverModifiers, type Modifier } from "./maneuverMods.js";
@@ -14,4 +13,22 @@ export { meleeModifiers, standsOf as stands } from "./meleeMods.js";
 export { fnfScenario as scenario, FNF_SCENARIOS as SCENARIOS, type FnfScenarioName as ScenarioName } from "./scenarios.js";
 export { distanceBetween, commandOf, inCommand, sees, visibleUnits, type CommandStatus, type SightOptions } from "./measuring.js";
 export * from "./deprecated.js";
-export * from "./actions.js";
+export {
+  PoseSchema,
+  MoveLeaderActionSchema,
+  ManeuverActionSchema,
+  FormationTargetSchema,
+  MoveActionSchema,
+  FireActionSchema,
+  ResolveMeleeActionSchema,
+  DetachActionSchema,
+  RejoinActionSchema,
+  type FormationTarget,
+  type MoveLeaderAction,
+  type ManeuverAction,
+  type MoveAction,
+  type FireAction,
+  type ResolveMeleeAction,
+  type DetachAction,
+  type RejoinAction,
+} from "./actions.js";

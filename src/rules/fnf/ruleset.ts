@@ -1,7 +1,7 @@
 import type { AnyModule, RulesetPack } from "../../engine/modules.js";
 import { applyOwned } from "../../engine/apply.js";
 import { victoryModule } from "../../battle/module.js";
-import { fnfModule } from "./index.js";
+import { fnfModule } from "./module.js";
 import { bindFnfApply } from "./legal.js";
 
 /** The brigade-scale (FnF) rules: what `registerRuleset` needs to play their battles. */

@@ -36,8 +36,3 @@ export function slotSteps(slot: StepSlot, first: SideIndex, strikers: readonly S
   }
   return out;
 }
-
-/** Who strikes first in a tied slot without dice: last round's winner, or null for a roll-off (CORE-CC-4). */
-export function tieBreaker(input: RoundInput): SideIndex | null {
-  return input.lastWinner;
-}

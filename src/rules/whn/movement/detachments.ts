@@ -25,12 +25,6 @@ export function parentOf(state: BattleState, u: Unit): Unit | null {
   return p !== undefined && inPlay(p) ? p : null;
 }
 
-/** Distance from a detachment to its parent (CORE-GEO-10). */
-export function distanceToParent(state: BattleState, u: Unit): number | null {
-  const p = parentOf(state, u);
-  return p === null ? null : footprintDistance(footprintOf(u), footprintOf(p));
-}
-
 /**
  * WHN-DET-2 for a detachment's move from `before` to `after`: it must end within its M of the
  * parent, or, if it started out of range, end nearer than it started.

@@ -186,11 +186,3 @@ export function quickResponseCheck(state: BattleState, a: RespondAction): boolea
   if (a.response !== "hold" && a.response !== "flee") return null;
   return !("code" in responsePrelude(state, a));
 }
-
-/** The violation a respond would give, for listers (null: allowed). */
-export function responseViolation(state: BattleState, unit: UnitId, response: RespondAction["response"]): Violation | null {
-  const u = getUnit(state, unit);
-  if (u === undefined) return refuse("unknown_unit", null, { unit });
-  const chargers = declarations(state).filter((d) => d.target === unit);
-  return allowedResponses(state, u, chargers).includes(response) ? null : refuse("response_not_allowed", "CORE-CHRG-2", { unit, response });
-}
