@@ -1,8 +1,10 @@
 // Rule tests that kill the shooting mutants left alive by the seed-2 sampled mutation run (#17).
 // Each case fails under the mutant named in its comment (checked by applying it by hand).
 import { describe, expect, it } from "vitest";
-import { play, unit, character, event, fire, shootingBattle, shooterSetup, targetSetup, battalion, leader } from "../fixtures/shooting.js";
-import type { UnitSetup } from "../../src/index.js";
+import { play, unit, character, event, fire, shootingBattle, shooterSetup, targetSetup, battalion, leader, duel } from "../fixtures/shooting.js";
+import { applyUnknown as apply, type BattleState, type UnitSetup } from "../../src/index.js";
+import { toHitScore } from "../../src/rules/whn/shooting/modifiers.js";
+import { allocateVolley } from "../../src/rules/whn/shooting/allocation.js";
 
 describe("shooting mutants (seed 2)", () => {
   // resolve.ts: `s.characterScores ?? s.scores` → `&&` wounds the picked-out character with his unit's scores.
@@ -64,5 +66,49 @@ describe("volley mutants (seed 2)", () => {
     expect(event(r.events, "shooting/wounds")).toMatchObject({ unit: "gb-1", hits: 10, wounds: 0 });
     expect(r.events.filter((e) => e.type === "shooting/saves")).toEqual([]);
     expect(unit(r.state, "gb-1").figures).toBe(10);
+  });
+});
+
+describe("more shooting mutants (seed 2, second pass)", () => {
+  // modifiers.ts: the key "hardCover" → "" (the fired event names each modifier).
+  it("WHN-SHOOT-5: hard cover is reported as the hardCover modifier, −2; soft cover as softCover, −1", () => {
+    const base = { bs: 3, bsPenalty: false, band: "close", moved: false, standAndShoot: false, targetFormation: "LINE", veteranLights: false, mounted: false, initialVolley: false, loneCharacter: false } as const;
+    expect(toHitScore({ ...base, cover: "hard" }).modifiers).toEqual([{ key: "hardCover", value: -2, rule: "WHN-SHOOT-5" }]);
+    expect(toHitScore({ ...base, cover: "soft" }).modifiers).toEqual([{ key: "softCover", value: -1, rule: "WHN-SHOOT-5" }]);
+  });
+
+  // casualtyChoice.ts: the cause `{ kind: "missile" }` → `{}` when the owner's picked losses are shared with a merged detachment.
+  it("WHN-FORM-8 / WHN-DET-5: casualties the owner picks are shared with a merged detachment as missile casualties", () => {
+    const SKIRMISHERS = {
+      formation: "EXTENDED_ORDER",
+      light: true,
+      extendedOrderAllowed: true,
+      position: { x: 36, y: 18 },
+      models: Array.from({ length: 10 }, (_, i) => ({ x: 36 + ((i % 5) - 2) * 1.6, y: 18.35 + Math.floor(i / 5) * 1.6, facing: 270 })),
+    } as const;
+    const s = duel(8, { initialVolleyUsed: true }, SKIRMISHERS as never, { options: { core: { ownerChoices: "ask" } } });
+    // 6 shots need 6: 3 hit; 2 wound; no save: the owner is asked for 2 models.
+    const asked = play(s, fire("fr-1", "gb-1"), [6, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1]);
+    const g = unit(asked.state, "gb-1");
+    const det = { ...g, id: "gb-d", name: "gb-d detachment", figures: 2, files: 2, models: undefined, mergedInto: g.id } as unknown as typeof g;
+    const merged = { ...asked.state, units: { ...asked.state.units, ["gb-d"]: det } } as BattleState;
+    const r = apply(merged, { type: "casualties/choose", unit: "gb-1", models: [0, 1] });
+    if (!r.ok) throw new Error(JSON.stringify(r.violation));
+    expect(event(r.events, "unit/casualties")).toMatchObject({ unit: "gb-1", removed: 2, chosen: [0, 1], rule: "WHN-FORM-8" });
+    expect(event(r.events, "unit/combinedCasualties")).toMatchObject({ unit: "gb-1", cause: "missile", removed: 2 });
+  });
+
+  // allocation.ts: the remainder order `b.r - a.r || a.i - b.i` → `false` hands the spare roll out in hand-out order instead.
+  it("HR-VOLLEY-6: proportionally, a spare roll goes to the largest remainder even when that unit comes later in the hand-out order", () => {
+    // 4 rolls on 7 + 2 models: shares 3.11 and 0.89; the spare goes to the 2-model unit.
+    expect(allocateVolley(4, [{ id: "A", models: 7, distance: 0 }, { id: "B", models: 2, distance: 1 }], "proportional")).toEqual([
+      { id: "A", rolls: 3 },
+      { id: "B", rolls: 1 },
+    ]);
+    // Equal remainders: hand-out order (most models first) breaks the tie.
+    expect(allocateVolley(3, [{ id: "B", models: 3, distance: 0 }, { id: "A", models: 3, distance: 0 }], "proportional")).toEqual([
+      { id: "A", rolls: 2 },
+      { id: "B", rolls: 1 },
+    ]);
   });
 });
