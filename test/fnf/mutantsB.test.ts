@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { FusilladeError, applyUnknown as apply, fnf } from "../../src/index.js";
 import { inBadGoing } from "../../src/rules/fnf/geometry/terrain.js";
+import { pathCost } from "../../src/rules/fnf/geometry/pricing.js";
+import { MOVE_RATES } from "../../src/rules/fnf/tables/maneuver.js";
 import { advanceTo, brigade, fnfBattle } from "./helpers.js";
 
 const square = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
@@ -38,5 +40,15 @@ describe("FnF mutants (seed 2)", () => {
     const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 20, 23) } }), "offensiveFire");
     const r = apply(s, { type: "fnf/fire", firer: "fr1", target: "gb9" });
     expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/bad_target", rule: "FNF-FIRE-1" });
+  });
+
+  // geometry/pricing.ts: `(stream || deepStream) && (bridged || atFord)` → `stream || deepStream || bridged || atFord` makes every stream free.
+  it("FNF-GEO-6 and FNF-MOVE-2: a stream crossed away from a road or ford costs its obstacle; at a bridge it is free", () => {
+    const p = { rate: MOVE_RATES.infantry, roads: false, roughFree: false };
+    const stream = { id: "s", kind: "stream", polygon: [], polyline: [{ x: 0, y: 12 }, { x: 20, y: 12 }], tags: {} } as never;
+    const road = { id: "r", kind: "road", polygon: [], polyline: [{ x: 5, y: 0 }, { x: 5, y: 20 }], tags: {} } as never;
+    expect(pathCost([stream], [{ x: 10, y: 11 }, { x: 10, y: 13 }], p)).toBeCloseTo(2 + MOVE_RATES.infantry.obstacle, 6);
+    expect(MOVE_RATES.infantry.obstacle).toBeGreaterThan(0);
+    expect(pathCost([stream, road], [{ x: 5, y: 11 }, { x: 5, y: 13 }], p)).toBeCloseTo(2, 6);
   });
 });
