@@ -6,6 +6,7 @@ import { inBadGoing } from "../../src/rules/fnf/geometry/terrain.js";
 import { pathCost } from "../../src/rules/fnf/geometry/pricing.js";
 import { MOVE_RATES } from "../../src/rules/fnf/tables/maneuver.js";
 import { advanceTo, brigade, fnfBattle } from "./helpers.js";
+import { fnfScenario } from "../../src/rules/fnf/index.js";
 
 const square = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
 
@@ -50,5 +51,15 @@ describe("FnF mutants (seed 2)", () => {
     expect(pathCost([stream], [{ x: 10, y: 11 }, { x: 10, y: 13 }], p)).toBeCloseTo(2 + MOVE_RATES.infantry.obstacle, 6);
     expect(MOVE_RATES.infantry.obstacle).toBeGreaterThan(0);
     expect(pathCost([stream, road], [{ x: 5, y: 11 }, { x: 5, y: 13 }], p)).toBeCloseTo(2, 6);
+  });
+
+  // scenarios.ts: the wood's polygon → `[]` leaves "The Coa, 1811" without its wood.
+  it("FNF-GEO-6: The Coa, 1811 holds its ridge, village and wood as areas, and the Coa as a stream line", () => {
+    const t = (fnfScenario("coa1811", 1).terrain ?? []) as { id: string; kind: string; polygon: { x: number; y: number }[] }[];
+    const wood = t.find((f) => f.id === "wood");
+    expect(wood?.kind).toBe("woods");
+    expect(wood?.polygon).toEqual(square(4, 18, 14, 26));
+    expect(t.find((f) => f.id === "village")?.polygon).toEqual(square(45, 27, 51, 32));
+    expect(t.find((f) => f.id === "ridge")?.polygon).toEqual(square(14, 30, 46, 42));
   });
 });
