@@ -61,5 +61,6 @@ describe("FnF mutants (seed 2)", () => {
     expect(wood?.polygon).toEqual(square(4, 18, 14, 26));
     expect(t.find((f) => f.id === "village")?.polygon).toEqual(square(45, 27, 51, 32));
     expect(t.find((f) => f.id === "ridge")?.polygon).toEqual(square(14, 30, 46, 42));
+    expect(t.find((f) => f.id === "coa")?.kind).toBe("stream");
   });
 });
