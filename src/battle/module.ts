@@ -16,7 +16,7 @@ import { MOVEMENT_STEPS } from "../state/battle.js";
 import type { ActionContext, EnterHook } from "../engine/context.js";
 import { defineModule } from "../engine/module.js";
 import { PLAYER_TURN } from "../engine/sequence.js";
-import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";
+import { judgeOf, resultOf, wipeOutOf, type Verdict } from "./victory.js";
 
 /** Ends the battle on a verdict reached mid-battle: result written, turn finished, events logged. */
 export function concludeBattle(state: BattleState, v: Verdict, ctx: ActionContext): BattleState {
@@ -31,14 +31,14 @@ const live = (state: BattleState): boolean => state.victory !== null && state.tu
 const atTurnEnd: EnterHook = (state, ctx) => {
   // At the turn limit the final verdict is given instead (see `atFinish`).
   if (!live(state) || state.victory === null || state.turn.gameTurn >= state.turn.maxTurns) return state;
-  const v = judge(state, state.victory, "turnEnd");
+  const v = judgeOf(state, state.victory, "turnEnd");
   return v === null ? state : concludeBattle(state, v, ctx);
 };
 
 /** The turn limit: the final verdict replaces the engine's turn-limit result. */
 const atFinish: EnterHook = (state, ctx) => {
   if (state.victory === null) return state;
-  const v = judge(state, state.victory, "final") as Verdict;
+  const v = judgeOf(state, state.victory, "final") as Verdict;
   ctx.emit("battle/victory", "CORE-TURN-1", { winner: v.winner, reason: v.reason, condition: v.condition });
   return { ...state, result: resultOf(v) };
 };
@@ -46,7 +46,7 @@ const atFinish: EnterHook = (state, ctx) => {
 /** Entry of a phase or step: an army with no unit left loses. */
 const atPhase: EnterHook = (state, ctx) => {
   if (!live(state)) return state;
-  const v = wipeOut(state);
+  const v = wipeOutOf(state);
   return v === null ? state : concludeBattle(state, v, ctx);
 };
 

@@ -50,7 +50,11 @@ export function lostOrFleeing(u: Unit, state?: BattleState): boolean {
  * counted once, in its parent's figures (WHN-DET-5).
  */
 export function armyLoss(input: BattleState, side: SideId): number {
-  const state = adopt(input);
+  return armyLossOf(adopt(input), side);
+}
+
+/** {@link armyLoss} on a state the engine built (a hook's intermediate state): nothing copied; internal. */
+export function armyLossOf(state: BattleState, side: SideId): number {
   let start = 0;
   let standing = 0;
   for (const u of unitsOfSide(state, side)) {
@@ -62,13 +66,21 @@ export function armyLoss(input: BattleState, side: SideId): number {
 
 /** Standards a side's units have captured (CORE-STD-4). */
 export function standardsTaken(input: BattleState, side: SideId): number {
-  const state = adopt(input);
+  return standardsTakenOf(adopt(input), side);
+}
+
+/** {@link standardsTaken} on a state the engine built (a hook's intermediate state): nothing copied; internal. */
+export function standardsTakenOf(state: BattleState, side: SideId): number {
   return unitsOfSide(state, side).reduce((n, u) => n + u.standardsCaptured.length, 0);
 }
 
 /** Who holds an objective: the only side with a unit in play, not fleeing, whose centre is within its radius. */
 export function objectiveHolder(input: BattleState, o: Objective): SideId | null {
-  const state = adopt(input);
+  return objectiveHolderOf(adopt(input), o);
+}
+
+/** {@link objectiveHolder} on a state the engine built (a hook's intermediate state): nothing copied; internal. */
+export function objectiveHolderOf(state: BattleState, o: Objective): SideId | null {
   const present = new Set<SideId>();
   for (const u of Object.values(state.units)) {
     if (lostOrFleeing(u) || u.mergedInto !== null) continue;
@@ -88,16 +100,16 @@ function holds(state: BattleState, spec: VictorySpec, c: VictoryCondition, momen
       return lost >= need ? `${lost} of ${enemy}'s units destroyed or fled` : null;
     }
     case "standardsCaptured": {
-      const n = standardsTaken(state, c.winner);
+      const n = standardsTakenOf(state, c.winner);
       return n >= c.count ? `${c.winner} captured ${n} standard${n === 1 ? "" : "s"}` : null;
     }
     case "objectiveHeld": {
       if (c.when === "end" && moment !== "final") return null;
       const o = spec.objectives.find((x) => x.id === c.objective);
-      return o !== undefined && objectiveHolder(state, o) === c.winner ? `${c.winner} holds ${o.name}` : null;
+      return o !== undefined && objectiveHolderOf(state, o) === c.winner ? `${c.winner} holds ${o.name}` : null;
     }
     case "armyBroken": {
-      const loss = armyLoss(state, enemy);
+      const loss = armyLossOf(state, enemy);
       return loss >= c.fraction ? `${enemy}'s army is broken (${Math.round(loss * 100)}% of its figures lost or fleeing)` : null;
     }
   }
@@ -105,7 +117,11 @@ function holds(state: BattleState, spec: VictorySpec, c: VictoryCondition, momen
 
 /** An army with no unit left in play loses at once (a draw if both are gone). */
 export function wipeOut(input: BattleState): Verdict | null {
-  const state = adopt(input);
+  return wipeOutOf(adopt(input));
+}
+
+/** {@link wipeOut} on a state the engine built (a hook's intermediate state): nothing copied; internal. */
+export function wipeOutOf(state: BattleState): Verdict | null {
   const gone = sidesOf(state).filter((s) => unitsOfSide(state, s).every((u) => u.removed !== null || u.figures === 0));
   if (gone.length === 0) return null;
   if (gone.length === 2) return { winner: null, reason: "both armies have left the field", condition: null };
@@ -121,8 +137,12 @@ export function wipeOut(input: BattleState): Verdict | null {
  * judge(state, scenario.victory, "final") // { winner: "gb", reason: "gb holds The crest of the ridge", condition: 0 }
  */
 export function judge(input: BattleState, spec: VictorySpec, moment: JudgeMoment): Verdict | null {
-  const state = adopt(input);
-  const wiped = wipeOut(state);
+  return judgeOf(adopt(input), spec, moment);
+}
+
+/** {@link judge} on a state the engine built (a hook's intermediate state): nothing copied; internal. */
+export function judgeOf(state: BattleState, spec: VictorySpec, moment: JudgeMoment): Verdict | null {
+  const wiped = wipeOutOf(state);
   if (wiped !== null) return wiped;
   const met: Verdict[] = [];
   spec.conditions.forEach((c, i) => {

@@ -13,6 +13,7 @@ import type { EngineEvent } from "../events/catalogue.js";
 import { describe, plainCopy, UnreadableInput } from "./plain.js";
 import { adopt, ownRecent } from "./owned.js";
 import { badArg } from "./args.js";
+import { isListed, listedParse, rememberListedParse } from "./listed.js";
 
 /**
  * The result of {@link apply}: the next state and the events the action caused, typed by the event
@@ -216,6 +217,19 @@ export function applyUnknown(state: BattleState, action: unknown): ApplyResult {
  * const a = parseAction(JSON.parse(text)); if (a.ok) console.log(isLegal(state, a.value));
  */
 export function parseAction(input: unknown): { readonly ok: true; readonly value: Action } | { readonly ok: false; readonly violation: Violation } {
+  // An action the engine listed (built and deeply frozen by it) parses as it did the first time.
+  if (isListed(input)) {
+    const known = listedParse(input);
+    if (known !== undefined) return { ok: true, value: known };
+    const r = parseFresh(input);
+    if (r.ok) rememberListedParse(input, r.value);
+    return r;
+  }
+  return parseFresh(input);
+}
+
+/** {@link parseAction} of a value read for the first time. */
+function parseFresh(input: unknown): { readonly ok: true; readonly value: Action } | { readonly ok: false; readonly violation: Violation } {
   // Read the action once, as plain data: getters and Proxy traps run here, and a throw is a refusal.
   const action = plainCopy(input);
   if (action instanceof UnreadableInput) {

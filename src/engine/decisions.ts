@@ -21,6 +21,7 @@ import { applyOwned, parseAction } from "./apply.js";
 import { adopt, isOwned, ownRecent } from "./owned.js";
 import { FusilladeError } from "./violation.js";
 import { describe } from "./plain.js";
+import { deepFreeze, markListed } from "./listed.js";
 import { isDeferred, listLegal, type Candidate, type CandidateListing } from "./module.js";
 
 /** Who must act next, and what about. */
@@ -52,22 +53,13 @@ export function decidingSide(state: BattleState): SideId | null {
 }
 
 const ADVANCE: Action = Object.freeze({ type: "turn/advance" });
+markListed(ADVANCE);
 
-/**
- * Freezes a listed action and everything in it (paths, legs, models, points), once: an action
- * already frozen is left as it is (listers hand out the same objects again and again).
- */
-function deepFreeze(value: object): void {
-  if (Object.isFrozen(value)) return;
-  Object.freeze(value);
-  if (Array.isArray(value)) {
-    for (const v of value as unknown[]) if (typeof v === "object" && v !== null) deepFreeze(v);
-    return;
-  }
-  for (const key in value) {
-    const v = (value as Record<string, unknown>)[key];
-    if (typeof v === "object" && v !== null) deepFreeze(v);
-  }
+/** Freezes an action the engine lists (see {@link deepFreeze}) and marks it as listed (src/engine/listed.ts). */
+function freezeListed(action: object): void {
+  if (Object.isFrozen(action)) return;
+  deepFreeze(action);
+  markListed(action);
 }
 
 /**
@@ -110,7 +102,7 @@ function triedOf(state: BattleState): Tried {
     for (const c of listing.candidates(state)) {
       // Listed actions are shared (kept per state, and listers keep them per unit across states):
       // frozen, so an app that edits one gets a TypeError instead of corrupting later listings.
-      if (!isDeferred(c)) deepFreeze(c);
+      if (!isDeferred(c)) freezeListed(c);
       entries.push(c);
       owners.push(listing);
     }
@@ -127,7 +119,7 @@ function legalEntry(tried: Tried, i: number): Action | null {
   if (isDeferred(c)) {
     if (k !== undefined) return k as Action | null;
     const a = c();
-    if (a !== null) deepFreeze(a);
+    if (a !== null) freezeListed(a);
     tried.known[i] = a;
     return a;
   }
@@ -284,7 +276,7 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
     if (k === false || k === null) continue;
     if (isDeferred(c)) {
       const a = k === undefined ? c() : (k as Action);
-      if (a !== null) deepFreeze(a);
+      if (a !== null) freezeListed(a);
       tried.known[at] = a;
       if (a === null) continue;
       const r = applyOwned(state, a);

@@ -99,10 +99,39 @@ const LAYOUTS = new WeakMap<Unit, UnitLayout>();
 export function layoutOf(u: Unit): UnitLayout {
   let l = LAYOUTS.get(u);
   if (l === undefined) {
-    l = layoutUnit(layoutSpecOf(u), { p: u.position, facing: u.facing });
+    const prev = LAST_BY_ID.get(u.id);
+    if (prev !== undefined && sameLayoutInputs(prev.unit, u)) l = prev.layout;
+    else {
+      l = layoutUnit(layoutSpecOf(u), { p: u.position, facing: u.facing });
+      if (LAST_BY_ID.size >= LAST_BY_ID_SIZE) LAST_BY_ID.clear();
+      LAST_BY_ID.set(u.id, { unit: u, layout: l });
+    }
     LAYOUTS.set(u, l);
   }
   return l;
+}
+
+/**
+ * The last layout made for each unit id, with the unit it was made for: a unit object that is new
+ * only because a flag or counter changed (it shot, declared, took a test) reads every input of its
+ * layout unchanged, so it gets the same layout without placing its models again. Found by content
+ * (the fields {@link layoutSpecOf} and the placement read), never by a state's identity; bounded.
+ */
+const LAST_BY_ID = new Map<string, { readonly unit: Unit; readonly layout: UnitLayout }>();
+const LAST_BY_ID_SIZE = 4096;
+
+/** Whether two units give the same layout: every field {@link layoutSpecOf} and the placement read. */
+function sameLayoutInputs(a: Unit, b: Unit): boolean {
+  return (
+    a.formation === b.formation &&
+    a.figures === b.figures &&
+    a.files === b.files &&
+    a.facing === b.facing &&
+    a.position.x === b.position.x &&
+    a.position.y === b.position.y &&
+    a.models === b.models &&
+    (a.base === b.base || (a.base.w === b.base.w && a.base.d === b.base.d))
+  );
 }
 
 /** Footprints of units whose models were never laid out, per unit object (see {@link footprintOf}). */
