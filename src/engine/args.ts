@@ -42,6 +42,24 @@ export function intArg(api: string, arg: string, v: unknown, min: number, max: n
   return v;
 }
 
+/** A finite number. */
+export function numberArg(api: string, arg: string, v: unknown): number {
+  if (typeof v !== "number" || !Number.isFinite(v)) throw badArg(api, arg, "a finite number", v);
+  return v;
+}
+
+/** A string. */
+export function stringArg(api: string, arg: string, v: unknown): string {
+  if (typeof v !== "string") throw badArg(api, arg, "a string", v);
+  return v;
+}
+
+/** A function. */
+export function fnArg<F>(api: string, arg: string, v: F): F {
+  if (typeof v !== "function") throw badArg(api, arg, "a function", v);
+  return v;
+}
+
 /** A plain, readable object (not null, not an array); its own fields are read by the caller. */
 export function objectArg(api: string, arg: string, v: unknown): Record<string, unknown> {
   let ok: boolean;
@@ -52,6 +70,16 @@ export function objectArg(api: string, arg: string, v: unknown): Record<string, 
   }
   if (!ok) throw badArg(api, arg, "an object", v);
   return v as Record<string, unknown>;
+}
+
+/**
+ * An optional options object, copied (its own fields, read once): undefined stays undefined; a
+ * non-object, or one whose getters or Proxy traps throw, is refused. The caller reads the copy.
+ */
+export function optionsArg<T>(api: string, arg: string, v: T | undefined): T | undefined {
+  if (v === undefined) return undefined;
+  objectArg(api, arg, v);
+  return readingArg(api, arg, () => ({ ...v }));
 }
 
 /**

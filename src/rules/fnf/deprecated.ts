@@ -2,10 +2,7 @@
  * Names of the FnF API that repeated their namespace (`fnf.fnfFirePoints`). They stay for one
  * minor version; use the short names (`fnf.firePoints`, `fnf.scenario`, …).
  */
-import { layoutOf } from "./geometry/layout.js";
-import { firePoints, fireModifiers } from "./firePoints.js";
-import { maneuverModifiers } from "./maneuverMods.js";
-import { meleeModifiers, standsOf } from "./meleeMods.js";
+import { layoutOf, firePoints, fireModifiers, maneuverModifiers, meleeModifiers, stands as standsOf } from "./public.js";
 import { fnfScenario as fnfScenarioImpl, FNF_SCENARIOS as FNF_SCENARIOS_IMPL, type FnfScenarioName as ScenarioName } from "./scenarios.js";
 
 /** @deprecated Use `fnf.layoutOf`. */
