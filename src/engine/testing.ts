@@ -1,4 +1,4 @@
-import { scriptedDice } from "../dice/index.js";
+import { checkScript, scriptedState } from "../dice/state.js";
 import type { BattleState } from "../state/battle.js";
 import { adopt, own } from "./owned.js";
 
@@ -10,6 +10,7 @@ import { adopt, own } from "./owned.js";
  * const s = withScriptedDice(state, [6, 5, 1]); // "the attacker rolls 6, 5, 1"
  */
 export function withScriptedDice(state: BattleState, d6: readonly number[], angles: readonly number[] = []): BattleState {
-  const dice = scriptedDice(d6, angles);
+  checkScript(d6, angles, "withScriptedDice");
+  const dice = scriptedState(d6, angles, 0);
   return own({ ...adopt(state), dice });
 }
