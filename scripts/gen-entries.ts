@@ -218,8 +218,7 @@ const WRAPPERS = (e: Entry): Wrapper[] => [
  * state = advance(state).state;
  */`,
     sig: "advance(state: BattleState, options?: AdvanceOptions): Advanced",
-    pre: 'if (options !== undefined) objectArg("advance", "options", options);',
-    call: "advance0(adopt(state), options)",
+    call: 'advance0(adopt(state), optionsArg("advance", "options", options))',
     guard: true,
   },
   {
@@ -290,7 +289,7 @@ import { advance as advance0, isForcedStep as isForcedStep0, type AdvanceOptions
 import { legalActions as legalActions0, firstLegalAction as firstLegalAction0, sampleLegalAction as sampleLegalAction0, isLegal as isLegal0, type IntSource, type LegalPick } from "${s}engine/decisions.js";
 import { formatViolation as formatViolation0 } from "${s}engine/format.js";
 import { adopt } from "${s}engine/owned.js";
-import { objectArg } from "${s}engine/args.js";
+import { optionsArg } from "${s}engine/args.js";
 import { actionTypes as actionTypes0 } from "${s}engine/router.js";
 import { ${modules} } from "${s}engine/modules.js";
 ${e.rulesets.map(([name, path]) => `import { ${name} } from "${s}${path}";`).join("\n")}

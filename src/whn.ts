@@ -20,7 +20,7 @@ import { advance as advance0, isForcedStep as isForcedStep0, type AdvanceOptions
 import { legalActions as legalActions0, firstLegalAction as firstLegalAction0, sampleLegalAction as sampleLegalAction0, isLegal as isLegal0, type IntSource, type LegalPick } from "./engine/decisions.js";
 import { formatViolation as formatViolation0 } from "./engine/format.js";
 import { adopt } from "./engine/owned.js";
-import { objectArg } from "./engine/args.js";
+import { optionsArg } from "./engine/args.js";
 import { actionTypes as actionTypes0 } from "./engine/router.js";
 import { registerRuleset, ensureRulesetOf } from "./engine/modules.js";
 import { WHN_RULESET } from "./rules/whn/ruleset.js";
@@ -117,8 +117,7 @@ export function parseAction(input: unknown): { readonly ok: true; readonly value
 export function advance(state: BattleState, options?: AdvanceOptions): Advanced {
   registerWhn();
   ensureRulesetOf(state);
-  if (options !== undefined) objectArg("advance", "options", options);
-  return advance0(adopt(state), options);
+  return advance0(adopt(state), optionsArg("advance", "options", options));
 }
 
 /** Whether the deciding side has no choice (`turn/advance` is its only legal action). */

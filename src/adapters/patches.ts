@@ -8,6 +8,7 @@
  */
 import { apply, type ApplyResult } from "../engine/apply.js";
 import { adopt } from "../engine/owned.js";
+import { misread, objectArg } from "../engine/args.js";
 import type { BattleState } from "../state/battle.js";
 import type { ActionInput } from "../engine/actions.js";
 
@@ -37,9 +38,15 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * applyPatches(before, patches); // equal to `after` (immer's applyPatches, after enablePatches())
  */
 export function diffStates(base: BattleState, next: BattleState): StatePatches {
+  objectArg("diffStates", "base", base);
+  objectArg("diffStates", "next", next);
   const patches: JsonPatch[] = [];
   const inverse: JsonPatch[] = [];
-  diffValue(base, next, [], patches, inverse);
+  try {
+    diffValue(base, next, [], patches, inverse);
+  } catch (e) {
+    throw misread("diffStates", "base or next", e);
+  }
   inverse.reverse();
   return { patches, inversePatches: inverse };
 }

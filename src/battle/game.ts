@@ -13,6 +13,7 @@ import type { InputError, Result } from "../engine/violation.js";
 import { applyUnknown, applyTrusted, type ApplyResult } from "../engine/apply.js";
 import { createBattleUnknown, createBattleWithEvents } from "../engine/all.js";
 import { adopt, own } from "../engine/owned.js";
+import { badArg, objectArg, recordArg } from "../engine/args.js";
 import type { VictorySpec } from "../state/victory.js";
 import { judge, resultOf, wipeOut, type Verdict } from "./victory.js";
 import type { EngineEvent } from "../events/catalogue.js";
@@ -109,9 +110,12 @@ export function playAction(state: BattleState, action: Action | unknown, spec: V
  */
 export function playApplied(input: BattleState, applied: { readonly action: Action; readonly state: BattleState; readonly events: readonly BattleEvent[] }, spec: VictorySpec | null): ApplyResult {
   const state = adopt(input);
+  const a = recordArg("playApplied", "applied", applied);
+  if (spec !== null) objectArg("playApplied", "spec", spec);
   const base = withVictory(state, spec);
-  if (base !== state) return playAction(state, applied.action, spec, true);
-  return { ok: true, ...typed(judgeOutcome(base, applied.state, applied.events, null)) };
+  if (base !== state) return playAction(state, a.action, spec, true);
+  if (!Array.isArray(a.events)) throw badArg("playApplied", "applied.events", "an array", a.events);
+  return { ok: true, ...typed(judgeOutcome(base, adopt(a.state), a.events, null)) };
 }
 
 /**
@@ -131,5 +135,10 @@ export function startBattleWithEvents(setup: BattleSetup | unknown, spec: Victor
 
 /** The setup with victory rules `spec` (when given). */
 function withSpecOf(setup: BattleSetup | unknown, spec: VictorySpec | null): unknown {
-  return spec !== null && typeof setup === "object" && setup !== null && !Array.isArray(setup) ? { ...setup, victory: spec } : setup;
+  if (spec === null || spec === undefined || typeof setup !== "object" || setup === null || Array.isArray(setup)) return setup;
+  try {
+    return { ...setup, victory: spec };
+  } catch {
+    return setup; // unreadable: the engine's own copy of it reports where
+  }
 }

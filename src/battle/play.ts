@@ -22,6 +22,7 @@ import { registerAllRulesets } from "../engine/all.js";
 import { playAction, playApplied } from "./game.js";
 import { advance } from "../engine/advance.js";
 import { newRecord, type BattleRecord } from "./record.js";
+import { badArg, keyArg, objectArg, optionsArg, readingArg, seedArg } from "../engine/args.js";
 
 /** Bots by name, built for the scenario: `random`, `greedy` or `search`. */
 export type BotName = "random" | "greedy" | "search";
@@ -84,11 +85,13 @@ function beginScenario(scenario: Scenario, seed: number): { state: BattleState; 
 
 /** The bot context of a scenario: its victory rules and each army's posture. */
 export function scenarioContext(s: Scenario): BotContext {
-  return { victory: s.victory, posture: Object.fromEntries(s.sides.map((side) => [side.id, side.posture])) };
+  objectArg("scenarioContext", "s", s);
+  return readingArg("scenarioContext", "s", () => ({ victory: s.victory, posture: Object.fromEntries(s.sides.map((side) => [side.id, side.posture])) }));
 }
 
 /** A bot by name, for a scenario. */
 export function namedBot(name: BotName, s: Scenario): Bot {
+  keyArg("namedBot", "name", DEFAULT_BUDGETS, name);
   if (name === "random") return randomBot;
   return name === "greedy" ? greedyBot(scenarioContext(s)) : searchBot(scenarioContext(s));
 }
@@ -106,16 +109,24 @@ export function playBattle(
   scenario: Scenario,
   bots: readonly [Bot | BotName, Bot | BotName] | { readonly [side: string]: Bot | BotName },
   seed: number,
-  options: PlayOptions = {},
+  optionsInput: PlayOptions = {},
 ): BattleOutcome {
+  const api = "playBattle";
+  objectArg(api, "scenario", scenario);
+  if (typeof bots !== "object" || bots === null) throw badArg(api, "bots", "a pair or a record of bots", bots);
+  seedArg(api, "seed", seed);
+  const options = optionsArg(api, "options", optionsInput) ?? {};
   const maxDecisions = options.maxDecisions ?? 5000;
-  const pair = Array.isArray(bots) ? (bots as readonly [Bot | BotName, Bot | BotName]) : scenario.sides.map((s) => (bots as { [k: string]: Bot | BotName })[s.id]);
   const bySide = new Map<string, { bot: Bot; budget: number }>();
-  scenario.sides.forEach((side, i) => {
-    const b = pair[i];
-    if (b === undefined) throw new FusilladeError("engine/misuse", `fusillade: playBattle needs a bot for side "${side.id}"`);
-    const budget = options.budget ?? (typeof b === "string" ? DEFAULT_BUDGETS[b] : 24);
-    bySide.set(side.id, { bot: typeof b === "string" ? namedBot(b, scenario) : b, budget });
+  readingArg(api, "scenario or bots", () => {
+    const pair = Array.isArray(bots) ? (bots as readonly [Bot | BotName, Bot | BotName]) : scenario.sides.map((s) => (bots as { [k: string]: Bot | BotName })[s.id]);
+    scenario.sides.forEach((side, i) => {
+      const b = pair[i];
+      if (b === undefined) throw new FusilladeError("engine/misuse", `fusillade: playBattle needs a bot for side "${side.id}"`);
+      if (typeof b === "string" ? !Object.hasOwn(DEFAULT_BUDGETS, b) : typeof b !== "function") throw badArg(api, `the bot of side "${side.id}"`, "random, greedy, search or a bot function", b);
+      const budget = options.budget ?? (typeof b === "string" ? DEFAULT_BUDGETS[b] : 24);
+      bySide.set(side.id, { bot: typeof b === "string" ? namedBot(b, scenario) : b, budget });
+    });
   });
   const setup = scenarioSetup(scenario, seed);
   const actions: Action[] = [];

@@ -10,6 +10,7 @@ import { createBattleWithEvents } from "../engine/all.js";
 import { legalActions } from "../engine/decisions.js";
 import { formatInputError, formatViolation } from "../engine/format.js";
 import { FusilladeError } from "../engine/violation.js";
+import { adopt } from "../engine/owned.js";
 import type { Bot } from "../bots/types.js";
 import { mixSeed } from "../bots/rng.js";
 import { fnfActingSide } from "../rules/fnf/legal.js";
@@ -46,7 +47,8 @@ export interface SetupOutcome {
  * The side whose bot decides now: the top of the decision stack, else the side whose units act in
  * this phase (in FnF defensive fire, the non-phasing side, FNF-FIRE-1; otherwise the active side).
  */
-export function actingSide(state: BattleState): string {
+export function actingSide(input: BattleState): string {
+  const state = adopt(input);
   const top = state.pending[0];
   if (top !== undefined) return top.side;
   return state.ruleset === "fnf" ? fnfActingSide(state) : state.turn.activeSide;

@@ -17,6 +17,7 @@ import { centreOf } from "../rules/whn/morale/flee.js";
 import { dist } from "../geometry/vec.js";
 import { adopt } from "../engine/owned.js";
 import { otherSide } from "../engine/sequence.js";
+import { misread, objectArg } from "../engine/args.js";
 
 /** When conditions are judged: the end of a game turn, or the end of the battle (the turn limit). */
 export type JudgeMoment = "turnEnd" | "final";
@@ -37,9 +38,18 @@ const unitsOfSide = (state: BattleState, side: SideId): Unit[] => Object.values(
  * (WHN-DET-5) shares the parent's fate; pass the state to judge it by its parent.
  */
 export function lostOrFleeing(u: Unit, state?: BattleState): boolean {
+  // A try costs nothing until it throws (the victory checks call this for every unit).
+  try {
+    return lost(u, state);
+  } catch (e) {
+    throw misread("lostOrFleeing", "u", e);
+  }
+}
+
+function lost(u: Unit, state?: BattleState): boolean {
   if (state !== undefined && u.mergedInto !== null && u.removed === null) {
     const p = Object.hasOwn(state.units, u.mergedInto) ? state.units[u.mergedInto] : undefined;
-    return p === undefined || lostOrFleeing(p);
+    return p === undefined || lost(p);
   }
   return u.removed !== null || u.figures === 0 || u.order === "FLEEING";
 }
@@ -76,15 +86,25 @@ export function standardsTakenOf(state: BattleState, side: SideId): number {
 
 /** Who holds an objective: the only side with a unit in play, not fleeing, whose centre is within its radius. */
 export function objectiveHolder(input: BattleState, o: Objective): SideId | null {
-  return objectiveHolderOf(adopt(input), o);
+  const state = adopt(input);
+  try {
+    objectArg("objectiveHolder", "o", o);
+    const at = o.at;
+    if (typeof at.x !== "number" || typeof at.y !== "number" || typeof o.radius !== "number") throw new TypeError("at and radius must be numbers");
+  } catch (e) {
+    throw misread("objectiveHolder", "o", e);
+  }
+  return objectiveHolderOf(state, o);
 }
 
 /** {@link objectiveHolder} on a state the engine built (a hook's intermediate state): nothing copied; internal. */
 export function objectiveHolderOf(state: BattleState, o: Objective): SideId | null {
+  const at = o.at;
+  const radius = o.radius;
   const present = new Set<SideId>();
   for (const u of Object.values(state.units)) {
     if (lostOrFleeing(u) || u.mergedInto !== null) continue;
-    if (dist(centreOf(u), o.at) <= o.radius) present.add(u.side);
+    if (dist(centreOf(u), at) <= radius) present.add(u.side);
   }
   return present.size === 1 ? ([...present][0] as SideId) : null;
 }
@@ -137,7 +157,13 @@ export function wipeOutOf(state: BattleState): Verdict | null {
  * judge(state, scenario.victory, "final") // { winner: "gb", reason: "gb holds The crest of the ridge", condition: 0 }
  */
 export function judge(input: BattleState, spec: VictorySpec, moment: JudgeMoment): Verdict | null {
-  return judgeOf(adopt(input), spec, moment);
+  const state = adopt(input);
+  objectArg("judge", "spec", spec);
+  try {
+    return judgeOf(state, spec, moment);
+  } catch (e) {
+    throw misread("judge", "spec", e);
+  }
 }
 
 /** {@link judge} on a state the engine built (a hook's intermediate state): nothing copied; internal. */
@@ -159,5 +185,10 @@ export function judgeOf(state: BattleState, spec: VictorySpec, moment: JudgeMome
 
 /** The battle result of a verdict (CORE-TURN-1). */
 export function resultOf(v: Verdict): BattleResult {
-  return { winner: v.winner, reason: v.reason.slice(0, 500), rule: "CORE-TURN-1" };
+  objectArg("resultOf", "v", v);
+  try {
+    return { winner: v.winner, reason: v.reason.slice(0, 500), rule: "CORE-TURN-1" };
+  } catch (e) {
+    throw misread("resultOf", "v", e);
+  }
 }

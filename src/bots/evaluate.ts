@@ -15,13 +15,11 @@ import { centreOf } from "../rules/whn/morale/flee.js";
 import { dist } from "../geometry/vec.js";
 import { declarations } from "../rules/whn/movement/declare.js";
 import { objectiveHolder, standardsTaken } from "../battle/victory.js";
-import type { BotContext } from "./types.js";
+import { withEvalArgs, type BotContext } from "./types.js";
 import { hypot } from "../math/index.js";
 import { evaluateFnfOwned } from "./evaluateFnf.js";
 import { TUNED_WHN_WEIGHTS } from "./tunedWeights.js";
-import { adopt } from "../engine/owned.js";
 import { otherSide } from "../engine/sequence.js";
-import { badArg, objectArg, readingArg } from "../engine/args.js";
 
 /** The features of a WHN/CORE position, in {@link WhnEvalWeights} order (each: the side's value minus the enemy's). */
 export const WHN_FEATURES = ["foot", "footDisordered", "footFleeing", "cavalry", "cavalryDisordered", "cavalryFleeing", "standard", "objective", "approach", "aggression", "exposed"] as const;
@@ -123,10 +121,7 @@ function exposedToCavalry(state: BattleState, side: SideId): number {
  * whnFeatures(state, sideId("fr"), defaultContext(state)).foot
  */
 export function whnFeatures(state: BattleState, side: SideId, ctx: BotContext): Record<WhnFeature, number> {
-  const s = adopt(state);
-  if (typeof side !== "string") throw badArg("whnFeatures", "side", "a side id", side);
-  objectArg("whnFeatures", "ctx", ctx);
-  return readingArg("whnFeatures", "ctx", () => whnFeaturesOwned(s, side, ctx));
+  return withEvalArgs("whnFeatures", state, side, ctx, (s) => whnFeaturesOwned(s, side, ctx));
 }
 
 /** {@link whnFeatures} on an adopted state with checked arguments. */
@@ -166,10 +161,7 @@ function strength(state: BattleState, side: string, w: WhnEvalWeights): number {
  * evaluate(state, sideId("fr"), defaultContext(state))
  */
 export function evaluate(state: BattleState, side: SideId, ctx: BotContext): number {
-  const s = adopt(state);
-  if (typeof side !== "string") throw badArg("evaluate", "side", "a side id", side);
-  objectArg("evaluate", "ctx", ctx);
-  return readingArg("evaluate", "ctx", () => evaluateOwned(s, side, ctx));
+  return withEvalArgs("evaluate", state, side, ctx, (s) => evaluateOwned(s, side, ctx));
 }
 
 /**

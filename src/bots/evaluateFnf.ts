@@ -14,11 +14,9 @@ import type { SideId } from "../state/ids.js";
 import { dist } from "../geometry/vec.js";
 import { hypot } from "../math/index.js";
 import { basesLost, isFresh, isSpent, type Unit } from "../rules/fnf/units.js";
-import type { BotContext } from "./types.js";
+import { withEvalArgs, type BotContext } from "./types.js";
 import { TUNED_FNF_WEIGHTS } from "./tunedWeights.js";
-import { adopt } from "../engine/owned.js";
 import { otherSide } from "../engine/sequence.js";
-import { badArg, objectArg, readingArg } from "../engine/args.js";
 
 /** The features of an FnF position, in {@link FnfEvalWeights} order (each: the side's value minus the enemy's). */
 export const FNF_FEATURES = ["infantry", "cavalry", "battery", "disordered", "spent", "fresh", "lowAmmo", "silenced", "leader", "leaderAttached", "leaderLost", "objective", "approach"] as const;
@@ -129,10 +127,7 @@ function holder(state: BattleState, at: { readonly x: number; readonly y: number
  * fnfFeatures(state, sideId("fr"), defaultContext(state)).infantry
  */
 export function fnfFeatures(state: BattleState, side: SideId, ctx: BotContext): Record<FnfFeature, number> {
-  const s = adopt(state);
-  if (typeof side !== "string") throw badArg("fnfFeatures", "side", "a side id", side);
-  objectArg("fnfFeatures", "ctx", ctx);
-  return readingArg("fnfFeatures", "ctx", () => fnfFeaturesOwned(s, side, ctx));
+  return withEvalArgs("fnfFeatures", state, side, ctx, (s) => fnfFeaturesOwned(s, side, ctx));
 }
 
 /** {@link fnfFeatures} on an adopted state with checked arguments. */
@@ -157,11 +152,7 @@ function fnfFeaturesOwned(state: BattleState, side: SideId, ctx: BotContext): Re
  * evaluateFnf(state, sideId("fr"), defaultContext(state))
  */
 export function evaluateFnf(state: BattleState, side: SideId, ctx: BotContext, weights?: FnfEvalWeights): number {
-  const s = adopt(state);
-  if (typeof side !== "string") throw badArg("evaluateFnf", "side", "a side id", side);
-  objectArg("evaluateFnf", "ctx", ctx);
-  if (weights !== undefined) objectArg("evaluateFnf", "weights", weights);
-  return readingArg("evaluateFnf", "ctx or weights", () => evaluateFnfOwned(s, side, ctx, weights ?? ctx.fnfWeights));
+  return withEvalArgs("evaluateFnf", state, side, ctx, (s) => evaluateFnfOwned(s, side, ctx, weights ?? ctx.fnfWeights), weights);
 }
 
 /** {@link evaluateFnf} on an adopted state with checked arguments (the evaluation proper). */

@@ -24,6 +24,7 @@ import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted } from "../engine/apply.js";
 import { adopt } from "../engine/owned.js";
+import { badArg, fnArg, numberArg, objectArg, optionsArg } from "../engine/args.js";
 import { reseed } from "../engine/create.js";
 import { firstLegalAction, legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
@@ -267,7 +268,12 @@ const FAILED = -10;
  * const bot = searchBot({ victory: scenario.victory, posture: { fr: "attack", gb: "defend" } });
  * const action = bot(state, 7, 64);
  */
-export function searchBot(context?: BotContext, options: SearchOptions = {}): Bot {
+export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}): Bot {
+  // Checked once, when the bot is made: a clock that is not a function would otherwise fail at the first timed decision.
+  if (context !== undefined) objectArg("searchBot", "context", context);
+  const options = optionsArg("searchBot", "options", optionsInput) ?? {};
+  if (options.clock !== undefined) fnArg("searchBot", "options.clock", options.clock);
+  if (options.timeMs !== undefined && !(numberArg("searchBot", "options.timeMs", options.timeMs) >= 0)) throw badArg("searchBot", "options.timeMs", "a number ≥ 0", options.timeMs);
   const width = Math.max(1, Math.floor(options.candidates ?? SEARCH_CANDIDATES));
   const rollout: RolloutPolicy = options.rollout === "cheap" ? "cheap" : "reply";
   const horizon = Math.max(0, Math.floor(options.horizon ?? (rollout === "reply" ? 1 : 0)));

@@ -9,6 +9,7 @@ import type { Action } from "../engine/actions.js";
 import type { VictorySpec } from "../scenarios/format.js";
 import type { FnfEvalWeights } from "./evaluateFnf.js";
 import { adopt } from "../engine/owned.js";
+import { badArg, objectArg, readingArg } from "../engine/args.js";
 import type { WhnEvalWeights } from "./evaluate.js";
 
 /**
@@ -53,4 +54,18 @@ export function decider(input: BattleState): SideId | null {
   const state = adopt(input);
   if (state.turn.phase === "finished") return null;
   return state.pending[0]?.side ?? state.turn.activeSide;
+}
+
+/**
+ * The boundary of the evaluation functions (`evaluate`, `evaluateFnf`, `whnFeatures`,
+ * `fnfFeatures`): the state adopted, `side` a string, `ctx` (and `weights`, when given) objects;
+ * `f` runs on the adopted state, and a raw error while it reads `ctx` or `weights` becomes
+ * `engine/misuse`. The bots' inner loops call the unchecked functions instead.
+ */
+export function withEvalArgs<T>(api: string, state: BattleState, side: SideId, ctx: BotContext, f: (s: BattleState) => T, weights?: object): T {
+  const s = adopt(state);
+  if (typeof side !== "string") throw badArg(api, "side", "a side id", side);
+  objectArg(api, "ctx", ctx);
+  if (weights !== undefined) objectArg(api, "weights", weights);
+  return readingArg(api, weights === undefined ? "ctx" : "ctx or weights", () => f(s));
 }

@@ -3,6 +3,8 @@
  * data; the types derive from the tables so they cannot drift apart.
  */
 
+import { badArg } from "../engine/args.js";
+
 /** Artillery die faces in D6 order: a D6 of 1 reads 2, …, a 6 reads MISFIRE. */
 export const ARTILLERY_FACES = [2, 4, 6, 8, 10, "MISFIRE"] as const;
 
@@ -21,12 +23,10 @@ export const SCATTER_HIT: ScatterFace = Object.freeze({ kind: "HIT" });
 export const SCATTER_HIT_MAX_D6 = 2;
 
 function checkD6(d6: number, api: string): void {
-  if (!Number.isInteger(d6) || d6 < 1 || d6 > 6) {
-    throw new RangeError(`${api}: a D6 face must be an integer 1..6, got ${String(d6)}`);
-  }
+  if (!Number.isInteger(d6) || d6 < 1 || d6 > 6) throw badArg(api, "d6", "an integer 1..6", d6);
 }
 
-/** Reads a D6 face as the artillery die (1→2, 2→4, 3→6, 4→8, 5→10, 6→"MISFIRE"). */
+/** Reads a D6 face as the artillery die (1→2, 2→4, 3→6, 4→8, 5→10, 6→"MISFIRE"); another value throws a FusilladeError (`engine/misuse`). */
 export function artilleryFaceOf(d6: number): ArtilleryFace {
   checkD6(d6, "artilleryFaceOf");
   return ARTILLERY_FACES[d6 - 1] as ArtilleryFace;

@@ -4,6 +4,8 @@
  */
 import type { Dice } from "./roller.js";
 import { Dist } from "./dist.js";
+import { badArg } from "../engine/args.js";
+import { DiceScriptExhaustedError } from "./roller.js";
 
 /**
  * What a to-hit roll needs (CORE-SHOOT-3): a natural `first` or better on one D6
@@ -31,9 +33,7 @@ const TO_HIT_TABLE: readonly ToHitRolls[] = [
 ].map((r) => (r === null ? r : Object.freeze(r)));
 
 function checkNeed(need: number, api: string): void {
-  if (!Number.isInteger(need)) {
-    throw new RangeError(`${api}: the needed score must be an integer, got ${String(need)}`);
-  }
+  if (!Number.isInteger(need)) throw badArg(api, "need", "an integer", need);
 }
 
 /** The dice a needed to-hit score calls for (CORE-SHOOT-3); `null` when it cannot hit. */
@@ -66,8 +66,14 @@ export function rollToHit(dice: Dice, need: number): boolean {
   checkNeed(need, "rollToHit");
   const rolls = toHitRolls(need);
   if (rolls === null) return false;
-  if (dice.d6() < rolls.first) return false;
-  return rolls.followUp === null || dice.d6() >= rolls.followUp;
+  // No wrapper on the hot path (every attack of a combat rolls here): a try costs nothing until it throws.
+  try {
+    if (dice.d6() < rolls.first) return false;
+    return rolls.followUp === null || dice.d6() >= rolls.followUp;
+  } catch (e) {
+    if (e instanceof DiceScriptExhaustedError) throw e;
+    throw badArg("rollToHit", "dice", "a roller", dice, e);
+  }
 }
 
 /** The distribution of 2D6, the Leadership test roll. */
@@ -78,7 +84,7 @@ export const MAX_LEADERSHIP = 10;
 
 /**
  * P(a Leadership test on an effective Ld of `ld` passes) = P(2D6 ≤ min(ld, 10)) (CORE-GEN-3).
- * `ld` must be a whole number (else a `RangeError`). Above 10 it is clamped to 10, the cap the rules
+ * `ld` must be a whole number (else a FusilladeError, `engine/misuse`). Above 10 it is clamped to 10, the cap the rules
  * put on any modified Leadership (CORE-GEN-2, WHN-LEAD-3), so 33/36 is the best chance there is.
  * Below 2 it is taken as it is: the rules set no lower limit, such a test simply never passes (0).
  * A test's own modifiers (a Break test's margin) come after the cap: subtract them before calling.
@@ -86,8 +92,6 @@ export const MAX_LEADERSHIP = 10;
  * @example pLeadershipPass(12) // 33/36, as for Ld 10
  */
 export function pLeadershipPass(ld: number): number {
-  if (typeof ld !== "number" || !Number.isInteger(ld)) {
-    throw new RangeError(`pLeadershipPass: Leadership must be a whole number, got ${String(ld)}`);
-  }
+  if (typeof ld !== "number" || !Number.isInteger(ld)) throw badArg("pLeadershipPass", "ld", "a whole number", ld);
   return TWO_D6.pAtMost(Math.min(ld, MAX_LEADERSHIP));
 }

@@ -186,7 +186,7 @@ class ScriptedDice extends DiceBase {
 
 /**
  * A roller continuing from `state`. The state itself is never changed; call
- * `snapshot()` for the state after the rolls. Throws a RangeError for a malformed
+ * `snapshot()` for the state after the rolls. Throws a FusilladeError (`engine/misuse`) for a malformed
  * state (a programmer error, e.g. a corrupted save).
  */
 export function roller(state: DiceState): Dice {

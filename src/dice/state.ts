@@ -3,6 +3,7 @@
  * stay pure and a battle replays from seed + actions.
  */
 import { sfc32Fork, sfc32FromInteger, sfc32FromString } from "./prng.js";
+import { badArg, readingArg } from "../engine/args.js";
 
 /** Plain-data dice state stored inside the battle state. */
 export type DiceState =
@@ -51,26 +52,24 @@ export function scriptedState(d6: readonly number[], angles: readonly number[], 
  */
 export function seedDice(seed: number | string): DiceState {
   if (typeof seed === "string") return prngState(sfc32FromString(seed), 0);
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) {
-    throw new RangeError(`seedDice: a number seed must be a safe integer, got ${String(seed)}`);
-  }
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) throw badArg("seedDice", "seed", "a string or a safe integer", seed);
   return prngState(sfc32FromInteger(seed), 0);
 }
 
-/** Throws unless every scripted D6 is an integer 1..6 and every angle is in [0, 360). */
+/** Throws a FusilladeError (`engine/misuse`) unless both are arrays, every scripted D6 an integer 1..6 and every angle in [0, 360). */
 export function checkScript(d6: readonly number[], angles: readonly number[], api: string): void {
-  for (let i = 0; i < d6.length; i++) {
-    const v = d6[i];
-    if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 6) {
-      throw new RangeError(`${api}: scripted d6[${i}] must be an integer 1..6, got ${String(v)}`);
+  if (!Array.isArray(d6)) throw badArg(api, "d6", "an array", d6);
+  if (!Array.isArray(angles)) throw badArg(api, "angles", "an array", angles);
+  readingArg(api, "the script", () => {
+    for (let i = 0; i < d6.length; i++) {
+      const v = d6[i];
+      if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 6) throw badArg(api, `d6[${i}]`, "an integer 1..6", v);
     }
-  }
-  for (let i = 0; i < angles.length; i++) {
-    const v = angles[i];
-    if (typeof v !== "number" || !(v >= 0 && v < 360)) {
-      throw new RangeError(`${api}: scripted angles[${i}] must be a number in [0, 360), got ${String(v)}`);
+    for (let i = 0; i < angles.length; i++) {
+      const v = angles[i];
+      if (typeof v !== "number" || !(v >= 0 && v < 360)) throw badArg(api, `angles[${i}]`, "a number in [0, 360)", v);
     }
-  }
+  });
 }
 
 /**
@@ -87,26 +86,30 @@ function isUint32(v: unknown): boolean {
   return typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 4294967296;
 }
 
-/** Throws a RangeError naming `api` when `state` is not a well-formed {@link DiceState}. */
+/** Throws a FusilladeError (`engine/misuse`) naming `api` when `state` is not a well-formed {@link DiceState}. */
 export function checkDiceState(state: DiceState, api: string): void {
-  if (!Number.isSafeInteger(state.draws) || state.draws < 0) {
-    throw new RangeError(`${api}: dice state draws must be a non-negative integer, got ${String(state.draws)}`);
+  if (typeof state !== "object" || state === null) throw badArg(api, "the dice state", "an object", state);
+  try {
+    checkDice(state, api);
+  } catch (e) {
+    // A getter or Proxy trap that throws, or a field of the wrong type: the one error type.
+    readingArg(api, "the dice state", () => {
+      throw e;
+    });
   }
+}
+
+function checkDice(state: DiceState, api: string): void {
+  if (!Number.isSafeInteger(state.draws) || state.draws < 0) throw badArg(api, "the dice state's draws", "a non-negative integer", state.draws);
   if (state.kind === "prng") {
     const s = state.s;
     if (state.algorithm !== "sfc32" || !Array.isArray(s) || s.length !== 4 || !(isUint32(s[0]) && isUint32(s[1]) && isUint32(s[2]) && isUint32(s[3]))) {
-      throw new RangeError(`${api}: a prng dice state needs algorithm "sfc32" and four uint32 words in s`);
+      throw badArg(api, "a prng dice state", 'algorithm "sfc32" with four uint32 words in s', state);
     }
     return;
   }
-  if (state.kind === "scripted") {
-    if (!Array.isArray(state.d6) || !Array.isArray(state.angles)) {
-      throw new RangeError(`${api}: a scripted dice state needs d6 and angles arrays`);
-    }
-    checkScript(state.d6, state.angles, api);
-    return;
-  }
-  throw new RangeError(`${api}: unknown dice state kind ${String((state as { kind: unknown }).kind)}`);
+  if (state.kind === "scripted") return checkScript(state.d6, state.angles, api);
+  throw badArg(api, "the dice state's kind", '"prng" or "scripted"', (state as { kind: unknown }).kind);
 }
 
 /**
@@ -117,9 +120,7 @@ export function checkDiceState(state: DiceState, api: string): void {
  */
 export function forkDice(state: DiceState, streamIndex: number): DiceState {
   checkDiceState(state, "forkDice");
-  if (!Number.isSafeInteger(streamIndex) || streamIndex < 0) {
-    throw new RangeError(`forkDice: streamIndex must be a non-negative safe integer, got ${String(streamIndex)}`);
-  }
+  if (!Number.isSafeInteger(streamIndex) || streamIndex < 0) throw badArg("forkDice", "streamIndex", "a non-negative safe integer", streamIndex);
   if (state.kind === "scripted") return scriptedState(state.d6, state.angles, 0);
   return prngState(sfc32Fork(state.s, streamIndex), 0);
 }

@@ -42,6 +42,30 @@ export function intArg(api: string, arg: string, v: unknown, min: number, max: n
   return v;
 }
 
+/** A finite number. */
+export function numberArg(api: string, arg: string, v: unknown): number {
+  if (typeof v !== "number" || !Number.isFinite(v)) throw badArg(api, arg, "a finite number", v);
+  return v;
+}
+
+/** A string. */
+export function stringArg(api: string, arg: string, v: unknown): string {
+  if (typeof v !== "string") throw badArg(api, arg, "a string", v);
+  return v;
+}
+
+/** A function. */
+export function fnArg<F>(api: string, arg: string, v: F): F {
+  if (typeof v !== "function") throw badArg(api, arg, "a function", v);
+  return v;
+}
+
+/** A key of `table` (its own keys only: no "constructor" or "__proto__"). */
+export function keyArg<K extends string>(api: string, arg: string, table: { readonly [k in K]: unknown }, v: unknown): K {
+  if (typeof v !== "string" || !Object.hasOwn(table, v)) throw badArg(api, arg, `one of ${Object.keys(table).join(", ")}`, v);
+  return v as K;
+}
+
 /** A plain, readable object (not null, not an array); its own fields are read by the caller. */
 export function objectArg(api: string, arg: string, v: unknown): Record<string, unknown> {
   let ok: boolean;
@@ -55,6 +79,25 @@ export function objectArg(api: string, arg: string, v: unknown): Record<string, 
 }
 
 /**
+ * An optional options object, copied (its own fields, read once): undefined stays undefined; a
+ * non-object, or one whose getters or Proxy traps throw, is refused. The caller reads the copy.
+ */
+export function optionsArg<T>(api: string, arg: string, v: T | undefined): T | undefined {
+  return v === undefined ? undefined : recordArg(api, arg, v);
+}
+
+/** A required options object, copied as {@link optionsArg} does. */
+export function recordArg<T>(api: string, arg: string, v: T): T {
+  objectArg(api, arg, v);
+  return readingArg(api, arg, () => ({ ...v }));
+}
+
+/** For a `catch`: a FusilladeError passes through, anything else becomes `engine/misuse` naming the argument (no closure on a hot path). */
+export function misread(api: string, arg: string, e: unknown): FusilladeError {
+  return e instanceof FusilladeError ? e : new FusilladeError("engine/misuse", `${api}: ${arg} could not be read (${describe(e)})`, { cause: e });
+}
+
+/**
  * Runs `f`, turning a raw error thrown while it reads a caller's argument (a getter or a Proxy trap
  * that throws, a field of the wrong type) into `engine/misuse`. A FusilladeError passes through.
  */
@@ -62,7 +105,6 @@ export function readingArg<T>(api: string, arg: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof FusilladeError) throw e;
-    throw new FusilladeError("engine/misuse", `${api}: ${arg} could not be read (${describe(e)})`, { cause: e });
+    throw misread(api, arg, e);
   }
 }

@@ -5,6 +5,7 @@
 import type { Formation, GunType, Quality } from "../state/unit.js";
 import type { UnitSetup } from "../state/setup.js";
 import { NATION_TRAITS, TROOPS, type Nation, type TroopKind, type TroopPreset } from "./data.js";
+import { badArg, keyArg, readingArg, recordArg } from "../engine/args.js";
 
 /** A quality as a builder takes it: the state's own spelling, or lower case. */
 export type QualityInput = Quality | Lowercase<Quality>;
@@ -73,6 +74,7 @@ const INFANTRY_KINDS = { line: "lineInfantry", light: "lightInfantry", grenadier
  * @example defaultFiles("LINE", 24) // 12
  */
 export function defaultFiles(formation: Formation, figures: number): number {
+  if (typeof figures !== "number") throw badArg("defaultFiles", "figures", "a number", figures);
   const n = Math.max(1, Math.floor(figures));
   switch (formation) {
     case "LINE":
@@ -99,12 +101,13 @@ function quality(q: QualityInput | undefined): Quality {
 }
 
 function checkFigures(fn: string, figures: number): void {
-  if (!Number.isInteger(figures) || figures < 1) throw new RangeError(`${fn}: figures must be a positive integer, got ${figures}`);
+  if (!Number.isInteger(figures) || figures < 1) throw badArg(fn, "figures", "a positive integer", figures);
 }
 
 /** The fields every unit shares, from a preset and the caller's options. */
 function common(fn: string, kind: TroopKind, o: UnitOptions, formation: Formation, files: number | undefined): UnitSetup {
-  const preset: TroopPreset = TROOPS[kind];
+  const preset: TroopPreset = TROOPS[keyArg(fn, "kind", TROOPS, kind)];
+  keyArg(fn, "nation", NATION_TRAITS, o.nation);
   const figures = o.figures ?? preset.figures;
   checkFigures(fn, figures);
   const artillery = preset.troopType === "artillery";
@@ -137,10 +140,12 @@ function common(fn: string, kind: TroopKind, o: UnitOptions, formation: Formatio
  * const unit = infantryBattalion({ nation: "french", quality: "veteran", figures: 24 });
  * // → { troopType: "infantry", quality: "VETERAN", formation: "ATTACK_COLUMN", files: 4, … }
  */
-export function infantryBattalion(o: InfantryOptions): UnitSetup {
-  const kind = INFANTRY_KINDS[o.kind ?? "line"];
+export function infantryBattalion(input: InfantryOptions): UnitSetup {
+  const api = "infantryBattalion";
+  const o = recordArg(api, "o", input);
+  const kind = INFANTRY_KINDS[keyArg(api, "kind", INFANTRY_KINDS, o.kind ?? "line")];
   const formation = o.formation ?? (kind === "rifles" ? "OPEN_ORDER" : "ATTACK_COLUMN");
-  return common("infantryBattalion", kind, o, formation, o.files);
+  return readingArg(api, "o", () => common(api, kind, o, formation, o.files));
 }
 
 /**
@@ -148,9 +153,9 @@ export function infantryBattalion(o: InfantryOptions): UnitSetup {
  * @example
  * const unit = cavalryRegiment({ nation: "british", kind: "dragoons", id: "gb-lgd", side: "gb", at: { x: 60, y: 40 }, facing: 270 });
  */
-export function cavalryRegiment(o: CavalryOptions): UnitSetup {
-  const kind = o.kind ?? "hussars";
-  return common("cavalryRegiment", kind, o, o.formation ?? "CAV_LINE", o.files);
+export function cavalryRegiment(input: CavalryOptions): UnitSetup {
+  const o = recordArg("cavalryRegiment", "o", input);
+  return readingArg("cavalryRegiment", "o", () => common("cavalryRegiment", o.kind ?? "hussars", o, o.formation ?? "CAV_LINE", o.files));
 }
 
 function battery(fn: string, kind: "footBattery" | "horseBattery", o: UnitOptions, gun: GunType, formation: "LIMBERED" | "UNLIMBERED"): UnitSetup {
@@ -165,8 +170,9 @@ function battery(fn: string, kind: "footBattery" | "horseBattery", o: UnitOption
  * @example
  * const guns = footBattery({ nation: "british", gun: "heavy", id: "gb-rha", side: "gb", at: { x: 40, y: 36 }, facing: 270 });
  */
-export function footBattery(o: FootBatteryOptions): UnitSetup {
-  return battery("footBattery", "footBattery", o, o.gun ?? "medium", o.formation ?? "UNLIMBERED");
+export function footBattery(input: FootBatteryOptions): UnitSetup {
+  const o = recordArg("footBattery", "o", input);
+  return readingArg("footBattery", "o", () => battery("footBattery", "footBattery", o, o.gun ?? "medium", o.formation ?? "UNLIMBERED"));
 }
 
 /**
@@ -175,7 +181,8 @@ export function footBattery(o: FootBatteryOptions): UnitSetup {
  * @example
  * const guns = horseBattery({ nation: "french", id: "fr-ha", side: "fr", at: { x: 20, y: 6 } });
  */
-export function horseBattery(o: HorseBatteryOptions): UnitSetup {
-  if (o.gun === ("heavy" as GunType)) throw new RangeError("horseBattery: heavy guns are never horse artillery (WHN-ART-1)");
-  return battery("horseBattery", "horseBattery", o, o.gun ?? "light", o.formation ?? "LIMBERED");
+export function horseBattery(input: HorseBatteryOptions): UnitSetup {
+  const o = recordArg("horseBattery", "o", input);
+  if (o.gun === ("heavy" as GunType)) throw badArg("horseBattery", "gun", "light or medium (heavy guns are never horse artillery, WHN-ART-1)", o.gun);
+  return readingArg("horseBattery", "o", () => battery("horseBattery", "horseBattery", o, o.gun ?? "light", o.formation ?? "LIMBERED"));
 }

@@ -10,6 +10,7 @@ import type { TroopPreset } from "./data.js";
 import type { UnitSetup } from "../state/setup.js";
 import type { BattleSetup } from "../state/setup.js";
 import { BASE_SIZES } from "../geometry/bases.js";
+import { badArg, keyArg, readingArg, recordArg } from "../engine/args.js";
 
 /** A CORE troop preset: the fields a WHN preset has for a model's make-up, plus its block's default width. */
 export interface CoreTroopPreset extends Pick<TroopPreset, "label" | "troopType" | "profile" | "equipment" | "base" | "figures"> {
@@ -68,12 +69,17 @@ export interface CoreUnitOptions {
  * `ruleset: "core"` battle.
  * @example coreUnit({ kind: "spearmen", id: "sp-1", side: "a", at: { x: 30, y: 10 } })
  */
-export function coreUnit(o: CoreUnitOptions): UnitSetup {
-  const p: CoreTroopPreset = CORE_TROOPS[o.kind];
+export function coreUnit(input: CoreUnitOptions): UnitSetup {
+  const o = recordArg("coreUnit", "o", input);
+  const p: CoreTroopPreset = CORE_TROOPS[keyArg("coreUnit", "kind", CORE_TROOPS, o.kind)];
   const figures = o.figures ?? p.figures;
-  if (!Number.isInteger(figures) || figures < 1) throw new RangeError(`coreUnit: figures must be a positive integer, got ${figures}`);
+  if (!Number.isInteger(figures) || figures < 1) throw badArg("coreUnit", "figures", "a positive integer", figures);
   const skirmish = o.skirmish === true;
-  if (skirmish && !p.light) throw new RangeError(`coreUnit: ${p.label} are not light troops and cannot skirmish`);
+  if (skirmish && !p.light) throw badArg("coreUnit", "skirmish", `false (${p.label} are not light troops)`, true);
+  return readingArg("coreUnit", "o", () => coreUnitOf(o, p, figures, skirmish));
+}
+
+function coreUnitOf(o: CoreUnitOptions, p: CoreTroopPreset, figures: number, skirmish: boolean): UnitSetup {
   const cmd = o.command ?? {};
   return {
     id: o.id,
@@ -110,9 +116,11 @@ export interface CoreCharacterOptions {
  * A core character: the army General, a hero, or the battle standard bearer.
  * @example coreCharacter({ kind: "battleStandard", id: "bsb", side: "a", at: { x: 36, y: 6 } })
  */
-export function coreCharacter(o: CoreCharacterOptions): NonNullable<BattleSetup["characters"]>[number] {
-  const c = CORE_CHARACTERS[o.kind];
+export function coreCharacter(input: CoreCharacterOptions): NonNullable<BattleSetup["characters"]>[number] {
+  const o = recordArg("coreCharacter", "o", input);
+  const c = CORE_CHARACTERS[keyArg("coreCharacter", "kind", CORE_CHARACTERS, o.kind)];
   const mounted = o.mounted === true;
+  const position = readingArg("coreCharacter", "o.at", () => ({ x: o.at?.x ?? 0, y: o.at?.y ?? 0 }));
   return {
     id: o.id,
     side: o.side,
@@ -123,7 +131,7 @@ export function coreCharacter(o: CoreCharacterOptions): NonNullable<BattleSetup[
     base: mounted ? BASE_SIZES.cavalry : BASE_SIZES.foot,
     isGeneral: o.kind === "general",
     ...(o.kind === "battleStandard" ? { battleStandard: true } : {}),
-    position: { x: o.at?.x ?? 0, y: o.at?.y ?? 0 },
+    position,
     facing: o.facing ?? 90,
     joinedTo: o.joinedTo ?? null,
   };

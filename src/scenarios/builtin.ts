@@ -13,6 +13,7 @@ import type { Scenario } from "./format.js";
 import { parseScenario } from "./load.js";
 import { formatInputError } from "../engine/format.js";
 import { FusilladeError } from "../engine/violation.js";
+import { kindOf } from "../engine/args.js";
 
 /** The raw JSON of each built-in scenario, by id. */
 export const BUILTIN_SCENARIO_FILES = {
@@ -39,7 +40,7 @@ export function builtinScenario(id: BuiltinScenarioId): Scenario {
   if (hit !== undefined) return hit;
   // Called from JavaScript (or with a cast) with an id that is not built in: say which ones are.
   if (typeof id !== "string" || !Object.hasOwn(BUILTIN_SCENARIO_FILES, id)) {
-    throw new FusilladeError("scenario/unknown", `fusillade: no built-in scenario "${String(id)}"; built-in: ${Object.keys(BUILTIN_SCENARIO_FILES).join(", ")}`);
+    throw new FusilladeError("scenario/unknown", `fusillade: no built-in scenario ${kindOf(id)}; built-in: ${Object.keys(BUILTIN_SCENARIO_FILES).join(", ")}`);
   }
   const r = parseScenario(BUILTIN_SCENARIO_FILES[id]);
   if (!r.ok) throw new FusilladeError("engine/internal", `fusillade: built-in scenario "${id}" is invalid:\n${formatInputError(r.error)}`);

@@ -9,6 +9,8 @@ import { createBattle } from "../engine/all.js";
 import { toIssues } from "../engine/issues.js";
 import { ScenarioSchema, type Scenario, type VictorySpec } from "./format.js";
 import { characterFromEntry, unitFromEntry } from "./kinds.js";
+import { plainCopy, UnreadableInput } from "../engine/plain.js";
+import { objectArg, readingArg } from "../engine/args.js";
 
 /**
  * Validates a scenario (parsed JSON), returning it with every default filled in, or every problem
@@ -18,7 +20,10 @@ import { characterFromEntry, unitFromEntry } from "./kinds.js";
  * if (!r.ok) console.log(formatInputError(r.error));
  */
 export function parseScenario(input: unknown): Result<Scenario, InputError> {
-  const parsed = ScenarioSchema.safeParse(input);
+  // Read once, as plain data: a getter or Proxy trap that throws is a problem of the input, not a crash.
+  const copy = plainCopy(input);
+  if (copy instanceof UnreadableInput) return { ok: false, error: { code: "setup/invalid", issues: [{ path: [...copy.path], message: copy.message, code: "unreadable" }] } };
+  const parsed = ScenarioSchema.safeParse(copy);
   if (!parsed.success) return { ok: false, error: { code: "setup/invalid", issues: toIssues(parsed.error) } };
   return { ok: true, value: parsed.data };
 }
@@ -41,6 +46,11 @@ export function parseScenarioText(text: string): Result<Scenario, InputError> {
  * const state = createBattle(scenarioSetup(scenario, 42));
  */
 export function scenarioSetup(s: Scenario, seed: number | string): BattleSetup {
+  objectArg("scenarioSetup", "s", s);
+  return readingArg("scenarioSetup", "s (a scenario from parseScenario)", () => setupOf(s, seed));
+}
+
+function setupOf(s: Scenario, seed: number | string): BattleSetup {
   const units = s.sides.flatMap((side) => side.units.map((u) => unitFromEntry(side.id, u)));
   const at = new Map(units.map((u) => [u.id as string, { x: u.position.x, y: u.position.y, facing: u.facing }]));
   const characters = s.sides.flatMap((side) => side.characters.map((c) => characterFromEntry(side.id, c, (id) => at.get(id))));
@@ -69,7 +79,7 @@ export function scenarioSetup(s: Scenario, seed: number | string): BattleSetup {
 
 /** The victory rules of a scenario (objectives, conditions, result otherwise). */
 export function victoryOf(s: Scenario): VictorySpec {
-  return s.victory;
+  return readingArg("victoryOf", "s", () => objectArg("victoryOf", "s", s)["victory"] as VictorySpec);
 }
 
 /** Validates a scenario and creates its battle's first state, or returns every problem with its path. */

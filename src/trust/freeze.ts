@@ -1,4 +1,5 @@
 /** Deep freezing for tests and fuzzing: any mutation of a frozen input throws in strict code. */
+import { misread } from "../engine/args.js";
 
 /**
  * Freezes an object graph in place (objects already frozen are taken as frozen all the way down,
@@ -7,8 +8,16 @@
  * const s = deepFreeze(state); apply(s, action); // a reducer that mutates `s` throws a TypeError
  */
 export function deepFreeze<T>(value: T): T {
+  try {
+    return freeze(value);
+  } catch (e) {
+    throw misread("deepFreeze", "value", e);
+  }
+}
+
+function freeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const v of Object.values(value as object)) deepFreeze(v);
+  for (const v of Object.values(value as object)) freeze(v);
   return value;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FusilladeError } from "../../src/engine/violation.js";
 import { Dist, MAX_LEADERSHIP, pLeadershipPass, rollToHit, roller, scriptedDice, seedDice, toHitChance, toHitRolls } from "../../src/dice/index.js";
 
 const NEEDS = [-2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15];
@@ -69,8 +70,8 @@ describe("to-hit scores (CORE-SHOOT-3)", () => {
   });
 
   it("rejects a non-integer needed score", () => {
-    expect(() => toHitChance(3.5)).toThrow(RangeError);
-    expect(() => rollToHit(roller(seedDice(1)), Number.NaN)).toThrow(RangeError);
+    expect(() => toHitChance(3.5)).toThrow(FusilladeError);
+    expect(() => rollToHit(roller(seedDice(1)), Number.NaN)).toThrow(FusilladeError);
   });
 });
 
@@ -87,9 +88,9 @@ describe("Leadership tests (CORE-GEN-3)", () => {
     for (const ld of [11, 12, 15, 99]) expect(pLeadershipPass(ld)).toBe(pLeadershipPass(10));
     expect(pLeadershipPass(10)).toBeCloseTo(33 / 36, 15);
     for (const ld of [1, 0, -3]) expect(pLeadershipPass(ld)).toBe(0);
-    expect(() => pLeadershipPass(7.5)).toThrow(RangeError);
-    expect(() => pLeadershipPass(Number.NaN)).toThrow(RangeError);
-    expect(() => pLeadershipPass(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => pLeadershipPass(7.5)).toThrow(FusilladeError);
+    expect(() => pLeadershipPass(Number.NaN)).toThrow(FusilladeError);
+    expect(() => pLeadershipPass(Number.POSITIVE_INFINITY)).toThrow(FusilladeError);
   });
 
   it("CORE-GEN-3: agrees with sampled 2D6 rolls", () => {

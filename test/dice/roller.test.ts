@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { FusilladeError } from "../../src/engine/violation.js";
 import { ARTILLERY_FACES, forkDice, roller, scriptedDice, seedDice } from "../../src/dice/index.js";
 import type { Dice, DiceState } from "../../src/dice/index.js";
 import { fcParams } from "./fc-params.js";
@@ -222,8 +223,8 @@ describe("forkDice", () => {
   });
 
   it("rejects a bad stream index", () => {
-    expect(() => forkDice(seedDice(1), -1)).toThrow(RangeError);
-    expect(() => forkDice(seedDice(1), 0.5)).toThrow(RangeError);
+    expect(() => forkDice(seedDice(1), -1)).toThrow(FusilladeError);
+    expect(() => forkDice(seedDice(1), 0.5)).toThrow(FusilladeError);
   });
 
   it("a scripted state forks into its remaining script", () => {
@@ -235,7 +236,7 @@ describe("forkDice", () => {
 
 describe("seedDice and roller validation", () => {
   it("rejects number seeds that are not safe integers", () => {
-    for (const bad of [1.5, Number.NaN, Infinity, 2 ** 53]) expect(() => seedDice(bad)).toThrow(RangeError);
+    for (const bad of [1.5, Number.NaN, Infinity, 2 ** 53]) expect(() => seedDice(bad)).toThrow(FusilladeError);
   });
 
   it("rejects malformed states (programmer errors)", () => {
@@ -249,6 +250,6 @@ describe("seedDice and roller validation", () => {
       { kind: "scripted", d6: [], angles: [360], draws: 0 },
       { kind: "dice", draws: 0 },
     ];
-    for (const state of bad) expect(() => roller(state as unknown as DiceState)).toThrow(RangeError);
+    for (const state of bad) expect(() => roller(state as unknown as DiceState)).toThrow(FusilladeError);
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { FusilladeError } from "../../src/engine/violation.js";
 import { DiceScriptExhaustedError, artilleryFaceOf, d3Of, isScatterHit, roller, scriptedDice } from "../../src/dice/index.js";
 import { fcParams } from "./fc-params.js";
 
@@ -51,8 +52,8 @@ describe("scripted dice", () => {
   });
 
   it("reject values outside 1..6 and angles outside [0, 360) as programmer errors", () => {
-    for (const bad of [0, 7, 2.5, Number.NaN, -1]) expect(() => scriptedDice([1, bad])).toThrow(RangeError);
-    for (const bad of [-1, 360, Number.NaN, Infinity]) expect(() => scriptedDice([], [bad])).toThrow(RangeError);
+    for (const bad of [0, 7, 2.5, Number.NaN, -1]) expect(() => scriptedDice([1, bad])).toThrow(FusilladeError);
+    for (const bad of [-1, 360, Number.NaN, Infinity]) expect(() => scriptedDice([], [bad])).toThrow(FusilladeError);
   });
 
   it("do not alias the caller's arrays", () => {
@@ -102,8 +103,8 @@ describe("scripted dice", () => {
   });
 
   it("face helpers reject non-faces", () => {
-    expect(() => artilleryFaceOf(0)).toThrow(RangeError);
-    expect(() => d3Of(7)).toThrow(RangeError);
-    expect(() => isScatterHit(1.5)).toThrow(RangeError);
+    expect(() => artilleryFaceOf(0)).toThrow(FusilladeError);
+    expect(() => d3Of(7)).toThrow(FusilladeError);
+    expect(() => isScatterHit(1.5)).toThrow(FusilladeError);
   });
 });

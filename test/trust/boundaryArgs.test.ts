@@ -7,7 +7,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { applyTrusted, battle, bots, createBattle, FusilladeError, isLegal, legalActions, saveState, apply, type BattleState } from "../../src/index.js";
-import { deepFreeze, stateHash } from "../../src/trust/index.js";
+import { deepFreeze, randomWhnBattle, stateHash } from "../../src/trust/index.js";
+import { artilleryFaceOf, d3Of, DiceScriptExhaustedError, forkDice, pLeadershipPass, rollToHit, roller, scriptedDice, seedDice, toHitChance, withScriptedDice, presets, scenarios } from "../../src/index.js";
+import { builtinScenario } from "../../src/scenarios/builtin.js";
+import * as fnfEntry from "../../src/fnf.js";
+import { firePoints as firePoints0 } from "../../src/rules/fnf/firePoints.js";
+import { createBattleSlice } from "../../src/adapters/redux/index.js";
+import { fusilladeGame, playerOf } from "../../src/adapters/boardgame-io/index.js";
 import { fnfScenario } from "../../src/rules/fnf/scenarios.js";
 import { smallBattle } from "../fixtures/setups.js";
 
@@ -208,5 +214,84 @@ describe("records: undo's options, copies, saving", () => {
     expect(misuse(() => battle.saveRecord({ ...record, big: 1n } as never)).message).toMatch(/^saveRecord: record could not be read \(TypeError/);
     expect(misuse(() => saveState({ ...state(), self: cyclic() } as never)).message).toMatch(/^fusillade: not a battle state/);
     expect(JSON.parse(battle.saveRecord(record))).toEqual(JSON.parse(JSON.stringify(record)));
+  });
+});
+
+describe("the former open tier: named arguments, one error type, nothing changed", () => {
+  it("the dice helpers that threw RangeError throw engine/misuse naming the argument", () => {
+    expect(misuse(() => artilleryFaceOf(7)).message).toBe("artilleryFaceOf: d6 must be an integer 1..6, got 7");
+    expect(misuse(() => d3Of(proxy() as never)).message).toBe("d3Of: d6 must be an integer 1..6, got an object");
+    expect(misuse(() => toHitChance(0.5)).message).toBe("toHitChance: need must be an integer, got 0.5");
+    expect(misuse(() => pLeadershipPass(Number.NaN)).message).toBe("pLeadershipPass: ld must be a whole number, got NaN");
+    expect(misuse(() => seedDice(2 ** 53)).message).toMatch(/^seedDice: seed must be a string or a safe integer/);
+    expect(misuse(() => scriptedDice(null as never)).message).toBe("scriptedDice: d6 must be an array, got null");
+    expect(misuse(() => scriptedDice([1, 9])).message).toBe("scriptedDice: d6[1] must be an integer 1..6, got 9");
+    expect(misuse(() => roller(proxy() as never)).message).toMatch(/^roller: the dice state could not be read \(Error: trap\)/);
+    expect(misuse(() => forkDice(seedDice(1), -1)).message).toMatch(/^forkDice: streamIndex must be/);
+    expect(misuse(() => rollToHit({} as never, 4)).message).toMatch(/^rollToHit: dice must be a roller/);
+    const s = state();
+    const h = stateHash(s);
+    expect(misuse(() => withScriptedDice(s, "66" as never)).message).toBe("withScriptedDice: d6 must be an array, got \"66\"");
+    misuse(() => withScriptedDice(null as never, [6]));
+    expect(stateHash(s)).toBe(h);
+    // A sound roll still rolls, and a script that runs out still says so (not misuse).
+    expect(rollToHit(roller(scriptedDice([6, 6])), 7)).toBe(true);
+    expect(() => rollToHit(roller(scriptedDice([6])), 7)).toThrow(DiceScriptExhaustedError);
+  });
+
+  it("fusillade/fnf's rule helpers name the argument; the rules' own results are unchanged", () => {
+    const f = fnfState();
+    const h = stateHash(f);
+    const firer = Object.values(f.fnf?.units ?? {})[0] as never;
+    expect(misuse(() => fnfEntry.firePoints(null as never, firer, "x")).message).toMatch(/not a battle state/);
+    expect(misuse(() => fnfEntry.firePoints(state(), firer, "x")).message).toMatch(/fnf\.firePoints needs an FnF battle/);
+    expect(misuse(() => fnfEntry.firePoints(f, firer, 5 as never)).message).toBe("fnf.firePoints: targetId must be a string, got 5");
+    expect(misuse(() => fnfEntry.fireModifiers(f, proxy() as never, "x")).message).toMatch(/^fnf\.fireModifiers: firer could not be read/);
+    expect(misuse(() => fnfEntry.layoutOf({ kind: "brigade", bases: 1e9 } as never)).message).toMatch(/^fnf\.layoutOf: u\.bases must be an integer in \[0, 24\]/);
+    expect(misuse(() => fnfEntry.meleeOdds(null as never, () => 0)).message).toBe("fnf.meleeOdds: attacker must be a function, got null");
+    expect(misuse(() => fnfEntry.meleeOdds(() => "x" as never, () => 0)).message).toMatch(/^fnf\.meleeOdds: attacker\(k\) must be a finite number or null/);
+    expect(misuse(() => fnfEntry.fireOdds(proxy() as never, 0)).message).toBe("fnf.fireOdds: points must be a finite number, got an object");
+    const viewer = (firer as { id: string }).id;
+    expect(misuse(() => fnfEntry.sees(f, viewer, viewer, proxy() as never)).message).toMatch(/^fnf\.sees: options could not be read/);
+    expect(() => fnfEntry.scenario("nowhere" as never, 1)).toThrow(expect.objectContaining({ code: "scenario/unknown" }));
+    expect(stateHash(f)).toBe(h);
+    // The checked helper gives what the rules compute.
+    const units = Object.values(f.fnf?.units ?? {});
+    const a = units[0] as never;
+    const target = (units[units.length - 1] as { id: string }).id;
+    expect(fnfEntry.firePoints(f, a, target)).toEqual(firePoints0(f, a, target));
+  });
+
+  it("battle, presets, scenarios and adapters refuse what they cannot read, naming it", () => {
+    const s = state();
+    const h = stateHash(s);
+    expect(misuse(() => battle.judge(s, null as never, "final")).message).toBe("judge: spec must be an object, got null");
+    expect(misuse(() => battle.objectiveHolder(s, { at: null, radius: 3 } as never)).message).toMatch(/^objectiveHolder: o could not be read/);
+    expect(misuse(() => battle.namedBot("clever" as never, builtinScenario("quatre-bras"))).message).toBe('namedBot: name must be one of random, greedy, search, got "clever"');
+    expect(misuse(() => battle.playBattle(builtinScenario("quatre-bras"), ["random", "random"], 0.5)).message).toBe("playBattle: seed must be a safe integer, got 0.5");
+    expect(misuse(() => battle.playBattle(builtinScenario("quatre-bras"), ["random", "lazy" as never], 1)).message).toMatch(/^playBattle: the bot of side "\w+" must be random, greedy, search or a bot function/);
+    expect(misuse(() => battle.playApplied(s, proxy() as never, null)).message).toMatch(/^playApplied: applied could not be read/);
+    expect(misuse(() => battle.actingSide(null as never)).message).toMatch(/not a battle state/);
+    expect(misuse(() => presets.infantryBattalion({ nation: "french", kind: "toString" } as never)).message).toMatch(/^infantryBattalion: kind must be one of line, light/);
+    expect(misuse(() => presets.coreUnit(proxy() as never)).message).toMatch(/^coreUnit: o could not be read/);
+    expect(misuse(() => scenarios.scenarioSetup(s as never, 1)).message).toMatch(/^scenarioSetup: s \(a scenario from parseScenario\) could not be read/);
+    const r = scenarios.parseScenario(proxy());
+    expect(r.ok ? null : r.error.issues[0]?.code).toBe("unreadable");
+    expect(() => scenarios.builtinScenario(proxy() as never)).toThrow(expect.objectContaining({ code: "scenario/unknown" }));
+    expect(misuse(() => createBattleSlice(proxy() as never)).message).toMatch(/^createBattleSlice: options could not be read/);
+    expect(misuse(() => playerOf(null as never, "fr" as never)).message).toMatch(/^playerOf: G could not be read/);
+    expect(misuse(() => fusilladeGame({} as never)).message).toBe("fusilladeGame: options must have a scenario or a setup");
+    expect(misuse(() => deepFreeze(proxy())).message).toMatch(/^deepFreeze: value could not be read/);
+    expect(misuse(() => randomWhnBattle(0.5)).message).toBe("randomWhnBattle: seed must be a safe integer, got 0.5");
+    expect(stateHash(s)).toBe(h);
+  });
+
+  it("searchBot checks its options when it is made: a clock that is not a function is misuse, not a TypeError at the first decision", () => {
+    expect(misuse(() => bots.searchBot(undefined, { clock: 5 as never, timeMs: 10 })).message).toBe("searchBot: options.clock must be a function, got 5");
+    expect(misuse(() => bots.searchBot(undefined, { clock: () => 0, timeMs: -1 })).message).toMatch(/^searchBot: options\.timeMs must be a number ≥ 0/);
+    expect(misuse(() => bots.searchBot(undefined, proxy() as never)).message).toMatch(/^searchBot: options could not be read/);
+    const s = state();
+    const a = bots.searchBot(undefined, { clock: () => 0, timeMs: 1_000_000 })(s, 3, 2);
+    expect(isLegal(s, a)).toBe(true);
   });
 });

@@ -22,6 +22,8 @@ import { createBattle } from "../../engine/all.js";
 import { decidingSide, legalActions } from "../../engine/decisions.js";
 import { formatInputError } from "../../engine/format.js";
 import { scenarioSetup } from "../../scenarios/load.js";
+import { FusilladeError } from "../../engine/violation.js";
+import { misread, objectArg, readingArg, recordArg } from "../../engine/args.js";
 
 /** boardgame.io's `INVALID_MOVE` (the string it exports from `boardgame.io/core`). */
 export const INVALID_MOVE = "INVALID_MOVE" as const;
@@ -50,7 +52,11 @@ const HIDDEN_DICE: DiceState = { kind: "prng", algorithm: "sfc32", s: [0, 0, 0, 
 /** The player id of a side ("0" or "1"), or null for none. */
 export function playerOf(G: Pick<FusilladeG, "sides">, side: SideId | null): "0" | "1" | null {
   if (side === null) return null;
-  return G.sides[0] === side ? "0" : G.sides[1] === side ? "1" : null;
+  try {
+    return G.sides[0] === side ? "0" : G.sides[1] === side ? "1" : null;
+  } catch (e) {
+    throw misread("playerOf", "G", e);
+  }
 }
 
 /** The battle as the engine built it: a draft's base (boardgame.io hands moves immer drafts). */
@@ -71,12 +77,13 @@ function seedFrom(random: { Number(): number }): number {
  * const why = refusalOf(client.getState()!.G, "0", action); // { code: "movement/too_far", … } | null
  */
 export function refusalOf(G: FusilladeG, playerID: string | null | undefined, action: ActionInput | Action): Violation | null {
-  const deciding = decidingSide(G.battle);
-  const side = playerID === "0" || playerID === "1" ? G.sides[Number(playerID)] : undefined;
+  const { battle, sides } = recordArg("refusalOf", "G", G);
+  const deciding = decidingSide(battle);
+  const side = playerID === "0" || playerID === "1" ? (Array.isArray(sides) ? sides : [])[Number(playerID)] : undefined;
   if (side === undefined || side !== deciding) {
     return violation("action/not_your_turn", "CORE-TURN-2", { player: playerID ?? null, side: side ?? null, deciding });
   }
-  const r = apply(G.battle, action);
+  const r = apply(battle, action);
   return r.ok ? null : r.violation;
 }
 
@@ -92,17 +99,20 @@ export function refusalOf(G: FusilladeG, playerID: string | null | undefined, ac
  * const client = Client({ game, multiplayer: Local(), playerID: "0" });
  * client.moves.act({ type: "turn/advance" });
  */
-export function fusilladeGame(options: FusilladeGameOptions): Game<FusilladeG> {
+export function fusilladeGame(input: FusilladeGameOptions): Game<FusilladeG> {
+  const options = recordArg("fusilladeGame", "options", input);
+  if (!("scenario" in options) && !("setup" in options)) throw new FusilladeError("engine/misuse", "fusilladeGame: options must have a scenario or a setup");
+  if ("scenario" in options) objectArg("fusilladeGame", "options.scenario", options.scenario);
   const setupFor = (seed: number): BattleSetup => ("scenario" in options ? scenarioSetup(options.scenario, seed) : { ...options.setup, seed });
   const deciding = (G: FusilladeG): "0" | "1" | null => playerOf(G, decidingSide(G.battle));
   const indexOf = (G: FusilladeG): number => Number(deciding(G) ?? "0");
   return {
-    name: options.name ?? ("scenario" in options ? `fusillade-${options.scenario.id}` : "fusillade"),
+    name: options.name ?? ("scenario" in options ? `fusillade-${readingArg("fusilladeGame", "options.scenario", () => String(options.scenario.id))}` : "fusillade"),
     minPlayers: 2,
     maxPlayers: 2,
     setup: ({ random }) => {
       const r = createBattle(setupFor(seedFrom(random)));
-      if (!r.ok) throw new Error(`fusilladeGame: the battle setup is invalid:\n${formatInputError(r.error)}`);
+      if (!r.ok) throw new FusilladeError("engine/misuse", `fusilladeGame: the battle setup is invalid:\n${formatInputError(r.error)}`);
       const sides = Object.keys(r.value.sides) as SideId[];
       return { battle: r.value, sides: [sides[0] as SideId, sides[1] as SideId], events: [] };
     },

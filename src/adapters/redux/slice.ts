@@ -10,6 +10,7 @@ import type { Violation } from "../../engine/violation.js";
 import type { BattleEvent, BattleState } from "../../state/battle.js";
 import { legalActions, pendingDecision, type PendingDecision } from "../../engine/decisions.js";
 import { applyWithPatches, type JsonPatch } from "../patches.js";
+import { numberArg, optionsArg } from "../../engine/args.js";
 
 /** One played action with the patches it made and the inverse patches that undo it. */
 export interface BattleStep {
@@ -96,9 +97,10 @@ function patched(state: BattleState, patches: readonly JsonPatch[]): BattleState
  * store.dispatch(battle.actions.play({ type: "turn/advance" }));
  * store.dispatch(battle.actions.undo());
  */
-export function createBattleSlice(options: BattleSliceOptions = {}): BattleSlice {
-  const name = options.name ?? "battle";
-  const limit = Math.max(0, Math.floor(options.historyLimit ?? 500));
+export function createBattleSlice(input: BattleSliceOptions = {}): BattleSlice {
+  const options = optionsArg("createBattleSlice", "options", input) ?? {};
+  const name = String(options.name ?? "battle");
+  const limit = Math.max(0, Math.floor(numberArg("createBattleSlice", "options.historyLimit", options.historyLimit ?? 500)));
   const initial: BattleSliceState = { battle: options.initial ?? null, past: [], future: [], violation: null, events: [] };
   const load = creator(`${name}/load`, (state: BattleState) => ({ type: `${name}/load` as const, payload: state }));
   const play = creator(`${name}/play`, (action: ActionInput | Action) => ({ type: `${name}/play` as const, payload: action as ActionInput }));

@@ -5,11 +5,10 @@ export { CHARGE_TABLE, CHARGE_RESULTS, MELEE_MODIFIERS, chargeResult, type Charg
 export { COMMAND_RADIUS, FALLEN_LEADERS, fallenLeaderRow } from "./tables/leaders.js";
 export { NATIONS, nationManeuver, type NationTraits } from "./tables/nations.js";
 export { maneuverOdds, fireOdds, meleeOdds, meleeDifference, meleeOddsFor, maneuverOddsFor, fireOddsFor, type MeleeOdds } from "./odds.js";
-export { layoutOf, formationSlots, type FnfLayout, type PlacedBase } from "./geometry/layout.js";
+export { formationSlots, type FnfLayout, type PlacedBase } from "./geometry/layout.js";
+export { layoutOf, firePoints, fireModifiers, maneuverModifiers, meleeModifiers, stands } from "./public.js";
 export { spentThreshold, isFresh, isSpent, basesLost } from "./units.js";
-export { firePoints, fireModifiers } from "./firePoints.js";
-export { maneuverModifiers, type Modifier } from "./maneuverMods.js";
-export { meleeModifiers, standsOf as stands } from "./meleeMods.js";
+export type { Modifier } from "./maneuverMods.js";
 export { fnfScenario as scenario, FNF_SCENARIOS as SCENARIOS, type FnfScenarioName as ScenarioName } from "./scenarios.js";
 export { distanceBetween, commandOf, inCommand, sees, visibleUnits, type CommandStatus, type SightOptions } from "./measuring.js";
 export * from "./deprecated.js";

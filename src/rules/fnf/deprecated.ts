@@ -4,13 +4,10 @@
  * internals the namespace used to export (the engine's FnF module, its list of action schemas, and the
  * base sizes, which moved to `fusillade/state`).
  */
-import { layoutOf } from "./geometry/layout.js";
 import { FNF_BASES as FNF_BASES_IMPL } from "./geometry/bases.js";
 import { FNF_ACTIONS as FNF_ACTIONS_IMPL } from "./actions.js";
 import { fnfModule as fnfModuleImpl } from "./module.js";
-import { firePoints, fireModifiers } from "./firePoints.js";
-import { maneuverModifiers } from "./maneuverMods.js";
-import { meleeModifiers, standsOf } from "./meleeMods.js";
+import { layoutOf, firePoints, fireModifiers, maneuverModifiers, meleeModifiers, stands as standsOf } from "./public.js";
 import { fnfScenario as fnfScenarioImpl, FNF_SCENARIOS as FNF_SCENARIOS_IMPL, type FnfScenarioName as ScenarioName } from "./scenarios.js";
 
 /** @deprecated Use `fnf.layoutOf`. */

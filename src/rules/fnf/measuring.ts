@@ -5,6 +5,8 @@
  */
 import type { BattleState } from "../../state/battle.js";
 import { FusilladeError } from "../../engine/violation.js";
+import { adopt } from "../../engine/owned.js";
+import { objectArg, readingArg, stringArg } from "../../engine/args.js";
 import { commandRadius, commandStanding, leaderToUnit } from "./command.js";
 import { rectsOf } from "./geometry/measure.js";
 import { basesDistance, inBaseArc } from "./geometry/measure.js";
@@ -12,11 +14,15 @@ import { baseSees } from "./geometry/sight.js";
 import { activeUnits, leaderOf, unitOf, type Unit } from "./units.js";
 import { layout, sightBlockers, targetRects } from "./world.js";
 
-function fnfBattle(state: BattleState, fn: string): void {
-  if (state.ruleset !== "fnf" || state.fnf === null) throw new FusilladeError("engine/misuse", `fusillade: fnf.${fn} needs an FnF battle (this one is "${state.ruleset}")`);
+/** The state argument of a public FnF helper: adopted (a foreign value is copied or refused), and an FnF battle. */
+export function fnfBattle(input: BattleState, fn: string): BattleState {
+  const state = adopt(input);
+  if (state.ruleset !== "fnf" || state.fnf === null) throw new FusilladeError("engine/misuse", `fusillade: fnf.${fn} needs an FnF battle (this one is "${String(state.ruleset)}")`);
+  return state;
 }
 
 function unitOrThrow(state: BattleState, id: string, fn: string): Unit {
+  stringArg(`fnf.${fn}`, "the unit id", id);
   const u = unitOf(state, id);
   if (u === undefined) throw new FusilladeError("engine/misuse", `fusillade: fnf.${fn}: no unit "${id}" on the table`);
   return u;
@@ -29,8 +35,10 @@ function unitOrThrow(state: BattleState, id: string, fn: string): Unit {
  * @example
  * fnf.distanceBetween(state, "fr-1", "ru-2"); // e.g. 7.5
  */
-export function distanceBetween(state: BattleState, a: string, b: string): number {
-  fnfBattle(state, "distanceBetween");
+export function distanceBetween(input: BattleState, a: string, b: string): number {
+  const state = fnfBattle(input, "distanceBetween");
+  stringArg("fnf.distanceBetween", "a", a);
+  stringArg("fnf.distanceBetween", "b", b);
   const ra = targetRects(state, a);
   const rb = targetRects(state, b);
   if (ra === undefined) throw new FusilladeError("engine/misuse", `fusillade: fnf.distanceBetween: no unit or lone leader "${a}" on the table`);
@@ -63,8 +71,8 @@ export interface CommandStatus {
  * const c = fnf.commandOf(state, "fr-1");
  * if (!c.inCommand) showMarker("out of command", c.distance, c.radius);
  */
-export function commandOf(state: BattleState, unitId: string): CommandStatus {
-  fnfBattle(state, "commandOf");
+export function commandOf(input: BattleState, unitId: string): CommandStatus {
+  const state = fnfBattle(input, "commandOf");
   const u = unitOrThrow(state, unitId, "commandOf");
   const standing = commandStanding(state, u);
   const l = u.division === null ? undefined : leaderOf(state, u.division);
@@ -88,13 +96,15 @@ export interface SightOptions {
  * (FNF-GEO-8: terrain and other units' bases block; contact always sees). With `inArc`, only
  * bases with the target in their front arc count, as for fire. Throws for unknown ids.
  */
-export function sees(state: BattleState, viewer: string, target: string, options: SightOptions = {}): boolean {
-  fnfBattle(state, "sees");
+export function sees(input: BattleState, viewer: string, target: string, options: SightOptions = {}): boolean {
+  const state = fnfBattle(input, "sees");
   const u = unitOrThrow(state, viewer, "sees");
+  stringArg("fnf.sees", "target", target);
+  const inArc = readingArg("fnf.sees", "options", () => objectArg("fnf.sees", "options", options).inArc === true);
   const trg = targetRects(state, target);
   if (trg === undefined) throw new FusilladeError("engine/misuse", `fusillade: fnf.sees: no unit or lone leader "${target}" on the table`);
   const blockers = sightBlockers(state, [viewer, target]);
-  return rectsOf(layout(u)).some((b) => (options.inArc !== true || inBaseArc(b, trg)) && baseSees(b, trg, state.terrain, blockers));
+  return rectsOf(layout(u)).some((b) => (!inArc || inBaseArc(b, trg)) && baseSees(b, trg, state.terrain, blockers));
 }
 
 /**
@@ -102,12 +112,13 @@ export function sees(state: BattleState, viewer: string, target: string, options
  * @example
  * fnf.visibleUnits(state, "fr-1", { inArc: true }); // targets it could fire at, range aside
  */
-export function visibleUnits(state: BattleState, viewer: string, options: SightOptions = {}): string[] {
-  fnfBattle(state, "visibleUnits");
+export function visibleUnits(input: BattleState, viewer: string, options: SightOptions = {}): string[] {
+  const state = fnfBattle(input, "visibleUnits");
   const u = unitOrThrow(state, viewer, "visibleUnits");
+  const inArc = readingArg("fnf.visibleUnits", "options", () => objectArg("fnf.visibleUnits", "options", options).inArc === true);
   const mine = rectsOf(layout(u));
   return activeUnits(state)
-    .filter((e) => e.side !== u.side && sees(state, viewer, e.id, options))
+    .filter((e) => e.side !== u.side && sees(state, viewer, e.id, { inArc }))
     .map((e) => ({ id: e.id, d: basesDistance(mine, rectsOf(layout(e))) }))
     .sort((x, y) => x.d - y.d || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
     .map((x) => x.id);

@@ -13,11 +13,13 @@ import { meleeModifiers } from "./meleeMods.js";
 import { meleeSides } from "./melee.js";
 import { loseBases, unitOf, updateUnit } from "./units.js";
 import { damageBattery, silenceBattery } from "./batteries.js";
+import { badArg, fnArg, intArg, numberArg } from "../../engine/args.js";
 
 const TWO_D6 = Dist.nd6(2);
 
 /** Exact chance of each maneuver result for a total modifier (FNF-MAN-2). */
 export function maneuverOdds(modifier: number, disordered: boolean): Record<FnfManeuverResult, number> {
+  numberArg("fnf.maneuverOdds", "modifier", modifier);
   const out = Object.fromEntries(FNF_MANEUVER_RESULTS.map((r) => [r, 0])) as Record<FnfManeuverResult, number>;
   for (const [x, p] of TWO_D6.entries()) out[maneuverResult(x + modifier, disordered)] += p;
   return out;
@@ -25,6 +27,8 @@ export function maneuverOdds(modifier: number, disordered: boolean): Record<FnfM
 
 /** Exact chance of each fire effect, and of the firer running LOW ON AMMO (FNF-FIRE-6, FNF-FIRE-8). */
 export function fireOdds(points: number, modifier: number): { effects: Record<FireEffect, number>; lowAmmo: number } {
+  numberArg("fnf.fireOdds", "points", points);
+  numberArg("fnf.fireOdds", "modifier", modifier);
   const effects = Object.fromEntries(FIRE_EFFECTS.map((e) => [e, 0])) as Record<FireEffect, number>;
   const row = musketryRow(points);
   for (const [x, p] of TWO_D6.entries()) effects[row === null ? "DESULTORY" : fireEffect(row, x + modifier)] += p;
@@ -34,6 +38,12 @@ export function fireOdds(points: number, modifier: number): { effects: Record<Fi
 /** The distribution of a melee difference: (2D6 + a) − (2D6 + d) (FNF-MEL-1). */
 export function meleeDifference(attackerModifier: number, defenderModifier: number): Dist {
   return TWO_D6.map((x) => x + attackerModifier).add(TWO_D6.map((x) => -x - defenderModifier));
+}
+
+/** A side's modifier from the caller's function: a finite number or null. */
+function modifierOf(v: number | null, side: string): number | null {
+  if (v !== null && (typeof v !== "number" || !Number.isFinite(v))) throw badArg("fnf.meleeOdds", `${side}(k)`, "a finite number or null", v);
+  return v;
 }
 
 /** Exact odds of a melee, desperate struggles included (FNF-MEL-5, FNF-MEL-8). */
@@ -51,14 +61,17 @@ export interface MeleeOdds {
  * `defender(k)` (null when a side has no unit left and the melee lapses).
  */
 export function meleeOdds(attacker: (k: number) => number | null, defender: (k: number) => number | null, maxStruggles = 30): MeleeOdds {
+  fnArg("fnf.meleeOdds", "attacker", attacker);
+  fnArg("fnf.meleeOdds", "defender", defender);
+  intArg("fnf.meleeOdds", "maxStruggles", maxStruggles, 0, 1_000_000);
   const zero = (): Record<ChargeResult, number> => Object.fromEntries(CHARGE_RESULTS.map((r) => [r, 0])) as Record<ChargeResult, number>;
   const firstRoll = zero();
   const final = zero();
   const struggles: [number, number][] = [];
   let reach = 1;
   for (let k = 0; k <= maxStruggles && reach > 0; k++) {
-    const a = attacker(k);
-    const d = defender(k);
+    const a = modifierOf(attacker(k), "attacker");
+    const d = modifierOf(defender(k), "defender");
     if (a === null || d === null) {
       final.DESPERATE_STRUGGLE += reach;
       struggles.push([k, reach]);

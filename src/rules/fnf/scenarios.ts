@@ -1,5 +1,7 @@
 import type { BattleSetup } from "../../state/setup.js";
 import type { FnfStateInput } from "../../state/fnf.js";
+import { FusilladeError } from "../../engine/violation.js";
+import { kindOf } from "../../engine/args.js";
 
 /**
  * "The Coa, 1811": a built-in brigade-scale scenario. A French corps of two divisions crosses a
@@ -43,6 +45,7 @@ export type FnfScenarioName = keyof typeof FNF_SCENARIOS;
  * const r = createBattle(fnfScenario("coa1811", 42));
  */
 export function fnfScenario(name: FnfScenarioName, seed: number | string, maxTurns = 8): BattleSetup {
+  if (typeof name !== "string" || !Object.hasOwn(FNF_SCENARIOS, name)) throw new FusilladeError("scenario/unknown", `fnf.scenario: no built-in scenario ${kindOf(name)} (known: ${Object.keys(FNF_SCENARIOS).join(", ")})`);
   return {
     ruleset: "fnf",
     seed,

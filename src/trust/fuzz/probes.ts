@@ -7,7 +7,9 @@
 import type { BattleState } from "../../state/battle.js";
 import { ActionSchema, type Action } from "../../engine/actions.js";
 import { routeOf } from "../../engine/router.js";
-import type { Rng } from "./rng.js";
+import { Rng } from "./rng.js";
+import { adopt } from "../../engine/owned.js";
+import { badArg, misread, objectArg } from "../../engine/args.js";
 import { valueOf, type GenContext } from "./schemaGen.js";
 import { hostileAction } from "./hostile.js";
 
@@ -185,13 +187,35 @@ function pickKind(rng: Rng, w: ProbeWeights, legalAllowed: boolean): ProbeKind {
   return "schema";
 }
 
+/** `v instanceof C`, false for a Proxy whose prototype trap throws. */
+function isA(v: unknown, c: abstract new (...a: never[]) => unknown): boolean {
+  try {
+    return v instanceof c;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Makes the probe of one step. `legal` gives the legal actions of the state (or null when this step
  * may not list them: `legalActions` is costly, so harnesses ration it).
  * @example
  * const probe = makeProbe(state, new Rng(word), () => legalActions(state), DEFAULT_WEIGHTS);
  */
-export function makeProbe(s: BattleState, rng: Rng, legal: ((rng: Rng) => readonly Action[]) | null, weights: ProbeWeights = DEFAULT_WEIGHTS, memory: ProbeMemory | null = null): Probe {
+export function makeProbe(input: BattleState, rng: Rng, legal: ((rng: Rng) => readonly Action[]) | null, weights: ProbeWeights = DEFAULT_WEIGHTS, memory: ProbeMemory | null = null): Probe {
+  const s = adopt(input);
+  if (!isA(rng, Rng)) throw badArg("makeProbe", "rng", "an Rng", rng);
+  if (legal !== null && typeof legal !== "function") throw badArg("makeProbe", "legal", "a function or null", legal);
+  objectArg("makeProbe", "weights", weights);
+  if (memory !== null && !isA(memory, ProbeMemory)) throw badArg("makeProbe", "memory", "a ProbeMemory or null", memory);
+  try {
+    return probeOf(s, rng, legal, weights, memory);
+  } catch (e) {
+    throw misread("makeProbe", "weights or legal", e);
+  }
+}
+
+function probeOf(s: BattleState, rng: Rng, legal: ((rng: Rng) => readonly Action[]) | null, weights: ProbeWeights, memory: ProbeMemory | null): Probe {
   const finished = s.turn.phase === "finished";
   const kind = pickKind(rng, weights, legal !== null && s.ruleset !== "fnf");
   const refusedIf = (p: Omit<Probe, "expect">, must: boolean): Probe => ({ ...p, expect: must || finished ? "refused" : "any" });

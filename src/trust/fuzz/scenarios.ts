@@ -12,6 +12,7 @@ import { FNF_SCENARIOS, fnfScenario } from "../../rules/fnf/scenarios.js";
 import { cavalryRegiment, footBattery, horseBattery, infantryBattalion } from "../../presets/builders.js";
 import { CORE_TROOPS, CORE_TROOP_KINDS, coreCharacter, coreUnit } from "../../presets/core.js";
 import { Rng } from "./rng.js";
+import { badArg, intArg, seedArg } from "../../engine/args.js";
 
 /** A battle to fuzz: a name, its setup and its victory rules. */
 export interface FuzzBattle {
@@ -25,6 +26,8 @@ export const FIXED_BATTLES = ["ridgeAction", ...BUILTIN_SCENARIO_IDS, "coa1811"]
 
 /** A built-in battle by name, seeded. */
 export function fixedBattle(name: (typeof FIXED_BATTLES)[number], seed: number): FuzzBattle {
+  if (!(FIXED_BATTLES as readonly unknown[]).includes(name)) throw badArg("fixedBattle", "name", `one of ${FIXED_BATTLES.join(", ")}`, name);
+  seedArg("fixedBattle", "seed", seed);
   if (name === "ridgeAction") return { name, setup: ridgeAction(seed), victory: null };
   if (name === "coa1811") return { name, setup: fnfScenario("coa1811", seed, 4), victory: null };
   const s = builtinScenario(name);
@@ -59,6 +62,7 @@ function randomUnit(rng: Rng, id: string, side: "fr" | "gb", x: number, y: numbe
  * each other 10–24" apart, with random rules options.
  */
 export function randomWhnBattle(seed: number): FuzzBattle {
+  seedArg("randomWhnBattle", "seed", seed);
   const rng = new Rng(seed);
   const units: UnitSetup[] = [];
   const gap = 10 + rng.real(0, 14);
@@ -98,6 +102,7 @@ function randomCoreUnit(rng: Rng, id: string, side: "fr" | "gb", x: number, y: n
  * {@link randomWhnBattle}, with a General and sometimes a battle standard bearer on each side.
  */
 export function randomCoreBattle(seed: number): FuzzBattle {
+  seedArg("randomCoreBattle", "seed", seed);
   const rng = new Rng(seed);
   const units: UnitSetup[] = [];
   const characters: NonNullable<BattleSetup["characters"]>[number][] = [];
@@ -128,6 +133,7 @@ export function randomCoreBattle(seed: number): FuzzBattle {
 
 /** A random FnF battle: a random part of the Coa order of battle (at least one unit a side), nudged. */
 export function randomFnfBattle(seed: number): FuzzBattle {
+  seedArg("randomFnfBattle", "seed", seed);
   const rng = new Rng(seed);
   const base = fnfScenario("coa1811", seed, 2 + rng.int(4));
   const oob = FNF_SCENARIOS.coa1811;
@@ -142,6 +148,8 @@ export function randomFnfBattle(seed: number): FuzzBattle {
 
 /** The i-th battle of a fuzz campaign: the fixed battles in turn, then random ones of every ruleset. */
 export function campaignBattle(i: number, seed: number): FuzzBattle {
+  intArg("campaignBattle", "i", i, 0, Number.MAX_SAFE_INTEGER);
+  seedArg("campaignBattle", "seed", seed);
   const mixed = (seed * 7919 + i * 104729) >>> 0;
   const k = i % (FIXED_BATTLES.length + 4);
   if (k < FIXED_BATTLES.length) return fixedBattle(FIXED_BATTLES[k] as (typeof FIXED_BATTLES)[number], mixed % 100_000);
