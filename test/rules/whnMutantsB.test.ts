@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { BattleState, Unit } from "../../src/index.js";
 import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
 import { unitsInPlay } from "../../src/rules/whn/unit.js";
+import { combinedOf, commitCasualties, eliteLosses } from "../../src/rules/whn/combined.js";
 import { battle, battalion } from "../fixtures/morale.js";
 
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
@@ -40,5 +41,38 @@ describe("units in play (seed-2 mutation cases)", () => {
     for (const t of states) unitsInPlay(t);
     for (const t of states) expect(unitsInPlay(t)[0]).toBe(unit(t, "a"));
     for (const t of [...states].reverse()) expect(unitsInPlay(t)[0]).toBe(unit(t, "a"));
+  });
+});
+
+describe("combined units (seed-2 mutation cases)", () => {
+  /** Parent "a" (24 models, 4 files: front rank 4) with detachments d1 and d2 of `n1` and `n2` models merged into it. */
+  const merged = (n1: number, n2: number): BattleState => {
+    const s = battle([
+      battalion("a", "fr", { position: { x: 20, y: 10 } }),
+      battalion("d1", "fr", { position: { x: 40, y: 10 }, figures: 16 }),
+      battalion("d2", "fr", { position: { x: 60, y: 10 }, figures: 16 }),
+      battalion("b", "gb", { position: { x: 50, y: 40 }, facing: 270 }),
+    ]);
+    const det = (id: string, n: number): Unit => ({ ...unit(s, id), figures: n, detachmentOf: "a" as never, mergedInto: "a" as never });
+    return { ...s, units: { ...s.units, d1: det("d1", n1), d2: det("d2", n2) } } as BattleState;
+  };
+
+  it("CORE-UNIT-1: the elites in front are at most the elites the unit holds (2 elites, front rank of 4)", () => {
+    const s = merged(1, 1);
+    expect(combinedOf(s, unit(s, "a"))).toMatchObject({ elites: 2, front: 4, elitesInFront: 2, applies: true });
+  });
+
+  it("CORE-UNIT-1: while the elites fill half the front rank, every 2nd missile casualty is an elite, the 1st is not", () => {
+    const u = unit(merged(3, 3), "a");
+    expect([1, 2, 3, 4].map((n) => eliteLosses(u, 24, 6, n, { kind: "missile" }))).toEqual([0, 1, 1, 2]);
+  });
+
+  it("WHN-DET-5: of two equal detachments the one with the lower id loses the elite first; the loss is shared out in the event", () => {
+    const s = merged(3, 3);
+    const events: { type: string; rule: string; d: unknown }[] = [];
+    const a = unit(s, "a");
+    const t = commitCasualties(s, { ...a, figures: 22 }, 2, { kind: "missile" }, (type, rule, d) => events.push({ type, rule, d }));
+    expect([unit(t, "a").figures, unit(t, "d1").figures, unit(t, "d2").figures]).toEqual([22, 2, 3]);
+    expect(events).toEqual([{ type: "unit/combinedCasualties", rule: "CORE-UNIT-1", d: { unit: "a", cause: "missile", removed: 2, superiorValues: true, elites: [{ detachment: "d1", lost: 1, left: 2 }, { detachment: "d2", lost: 0, left: 3 }] } }]);
   });
 });
