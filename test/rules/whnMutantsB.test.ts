@@ -9,6 +9,9 @@ import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
 import { unitsInPlay } from "../../src/rules/whn/unit.js";
 import { combinedOf, commitCasualties, eliteLosses } from "../../src/rules/whn/combined.js";
 import { battle, battalion } from "../fixtures/morale.js";
+import { recordFacts } from "../../src/rules/whn/facts.js";
+import { NO_FACTS } from "../../src/state/facts.js";
+import type { BattleEvent } from "../../src/state/battle.js";
 
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
 const two = (): BattleState => battle([battalion("a", "fr", { position: { x: 20, y: 10 } }), battalion("b", "gb", { position: { x: 50, y: 40 }, facing: 270 })]);
@@ -74,5 +77,53 @@ describe("combined units (seed-2 mutation cases)", () => {
     const t = commitCasualties(s, { ...a, figures: 22 }, 2, { kind: "missile" }, (type, rule, d) => events.push({ type, rule, d }));
     expect([unit(t, "a").figures, unit(t, "d1").figures, unit(t, "d2").figures]).toEqual([22, 2, 3]);
     expect(events).toEqual([{ type: "unit/combinedCasualties", rule: "CORE-UNIT-1", d: { unit: "a", cause: "missile", removed: 2, superiorValues: true, elites: [{ detachment: "d1", lost: 1, left: 2 }, { detachment: "d2", lost: 0, left: 3 }] } }]);
+  });
+});
+
+describe("turn facts (seed-2 mutation cases)", () => {
+  let seq = 0;
+  const ev = (type: string, rule: string, d: Record<string, unknown> = {}, gameTurn = 1): BattleEvent => ({ seq: seq++, gameTurn, type, rule, ...d }) as BattleEvent;
+  const start = recordFacts(NO_FACTS, [ev("morale/rallyTest", "WHN-RALLY-1", { unit: "a" })], {});
+
+  it("WHN-SHOOT-10: a fire is remembered with its shooter, target and face (null when the event names none)", () => {
+    const f = recordFacts(start, [ev("shooting/fired", "CORE-SHOOT-1", { shooter: "a", target: "b", face: 90 }), ev("shooting/fired", "CORE-SHOOT-1", { shooter: "c", target: "b" })], {});
+    expect(f.shots).toEqual([{ shooter: "a", target: "b", face: 90 }, { shooter: "c", target: "b", face: null }]);
+  });
+
+  it("CORE-CHAL-1: an issued then declined challenge step is unsettled, names the declining side once, and a missing retire id reads as empty", () => {
+    const f = recordFacts(start, [
+      ev("combat/challengeIssued", "CORE-CHAL-1", { combat: "c1", side: "fr", challenger: "h" }),
+      ev("combat/challengeDeclined", "CORE-CHAL-1", { combat: "c1", side: "gb" }),
+      ev("combat/challengeDeclined", "CORE-CHAL-1", { combat: "c1", side: "gb" }),
+    ], {});
+    expect(f.step.challenges).toEqual({ c1: { settled: false, issued: { side: "fr", challenger: "h", retireIfRefused: "" }, declined: ["gb"], retired: [] } });
+  });
+
+  it("CORE-CHAL-3: an accepted challenge settles the step and records the duel by combat", () => {
+    const f = recordFacts(start, [ev("combat/challengeAccepted", "CORE-CHAL-1", { combat: "c1", challenger: "h", champion: "k" })], {});
+    expect(f.duels).toEqual({ c1: { a: "h", b: "k" } });
+    expect(f.step.challenges).toEqual({ c1: { settled: true, issued: null, declined: [], retired: [] } });
+  });
+
+  it("WHN-CHRG-8: a cavalry lap on the charge is remembered for its combat's first round; other flank attacks are not", () => {
+    const f = recordFacts(start, [
+      ev("combat/flankAttack", "WHN-CHRG-8", { unit: "a", target: "b", combat: "c1", models: 3, removesRankBonus: true }),
+      ev("combat/flankAttack", "CORE-CC-2", { unit: "x", target: "b", combat: "c1", models: 2 }),
+    ], {});
+    expect(f.movement.laps).toEqual([{ unit: "a", target: "b", combat: "c1", models: 3, removesRankBonus: true }]);
+  });
+
+  it("WHN-BREAK-2: a fall back due is remembered for the aftermath", () => {
+    const f = recordFacts(start, [ev("combat/fallBackDue", "WHN-BREAK-2", { unit: "b", from: "a" })], {});
+    expect(f.aftermath.fallBacks).toEqual([{ unit: "b", from: "a" }]);
+  });
+
+  it("WHN-RALLY-1: a new game turn clears the units that took a rally test and drops duels of combats gone", () => {
+    expect(start.turn).toEqual({ gameTurn: 1, rallied: ["a"] });
+    const duel = recordFacts(start, [ev("combat/challengeAccepted", "CORE-CHAL-1", { combat: "c1", challenger: "h", champion: "k" })], {});
+    const f = recordFacts(duel, [ev("turn/phaseStarted", "CORE-TURN-2", { phase: "start" }, 2)], {});
+    expect(f.turn).toEqual({ gameTurn: 2, rallied: [] });
+    expect(f.duels).toEqual({});
+    expect(recordFacts(duel, [ev("turn/phaseStarted", "CORE-TURN-2", { phase: "start" }, 2)], { c1: {} as never }).duels).toEqual({ c1: { a: "h", b: "k" } });
   });
 });
