@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, withScriptedDice, type BattleState } from "../../src/index.js";
 import { runStep } from "../../src/engine/apply.js";
+import { formatViolation } from "../../src/engine/format.js";
 import { moveCharacter } from "../../src/rules/whn/morale/characters.js";
 import { mayTargetLoneCharacter } from "../../src/rules/whn/morale/los.js";
 import { panicOdds, rallyOdds } from "../../src/rules/whn/morale/odds.js";
@@ -37,6 +38,10 @@ describe("characters (seed-2 mutation cases)", () => {
   it("CORE-CHAR-1: a move off the table is refused naming the character and the point", () => {
     const s = scene({ position: { x: 1, y: 22 } });
     expect(refusal(s, { type: "morale/moveCharacter", character: "ney", to: { x: -1, y: 22 } })).toEqual({ code: "morale/off_table", rule: "CORE-CHAR-1", character: "ney", x: -1, y: 22 });
+  });
+
+  it("CORE-CHAR-3: the refusal to join an engaged unit reads as a sentence naming the unit", () => {
+    expect(formatViolation({ code: "morale/unit_engaged", rule: "CORE-CHAR-3", unit: "fr-1" })).toBe("Unit fr-1 is engaged; a character reaches it only by charging. [CORE-CHAR-3]");
   });
 
   it("CORE-CHAR-4: a joined character moves with his unit, not on his own", () => {

@@ -1,0 +1,34 @@
+/**
+ * Close-combat rules pinned case by case: each case below was written against a mutant that the
+ * seed-2 sampled mutation run (#17, docs/guides/trust.md "Mutation score") left alive.
+ */
+import { describe, expect, it } from "vitest";
+import { combatId } from "../../src/index.js";
+import { formatViolation } from "../../src/engine/format.js";
+import { combatToDecision } from "../../src/rules/whn/combat/markov.js";
+import { engaged } from "../fixtures/combat.js";
+import { roller, scriptedDice } from "../../src/dice/index.js";
+import { resolveRound } from "../../src/rules/whn/combat/index.js";
+import { unsavedChance } from "../../src/rules/whn/combat/exact.js";
+import { duelInput, striker } from "../fixtures/combatPlain.js";
+
+describe("close combat (seed-2 mutation cases)", () => {
+  it("CORE-CC-1: asking to fight when every combat has fought reads as a sentence", () => {
+    expect(formatViolation({ code: "combat/nothing_to_fight", rule: "CORE-CC-1" })).toBe("Every combat has already fought this phase. [CORE-CC-1]");
+  });
+
+  it("CORE-BREAK-1: the decision chain of an unknown combat is refused with a RangeError naming it", () => {
+    const s = engaged();
+    expect(() => combatToDecision(s, combatId("zz"), 2)).toThrow(new RangeError('combatToDecision: unknown combat "zz"'));
+    expect(combatToDecision(s, combatId("c1"), 0).breaks).toEqual([0, 0]);
+  });
+
+  it("CORE-WOUND-1: strikers that cannot wound (Toughness 4+ above Strength) roll no wound dice and cause no loss", () => {
+    // a strikes first (last round's winner): five 6s hit, no wound dice; b's five 1s miss.
+    const r = resolveRound(duelInput({ woundNeed: null }, {}, { lastWinner: 0 }), roller(scriptedDice([6, 6, 6, 6, 6, 1, 1, 1, 1, 1])));
+    expect([r.losses["a"]?.models ?? 0, r.losses["b"]?.models ?? 0]).toEqual([0, 0]);
+    expect(r.steps[0]).toMatchObject({ side: 0, attacks: 5 });
+    expect(unsavedChance(striker("a", 0, "b", 5, { woundNeed: null, hitNeed: 2 }))).toBe(0);
+    expect(unsavedChance(striker("a", 0, "b", 5, { woundNeed: 4, hitNeed: 4 }))).toBe(0.25);
+  });
+});
