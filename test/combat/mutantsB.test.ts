@@ -7,6 +7,8 @@ import { combatId } from "../../src/index.js";
 import { formatViolation } from "../../src/engine/format.js";
 import { combatToDecision } from "../../src/rules/whn/combat/markov.js";
 import { engaged } from "../fixtures/combat.js";
+import { withScriptedDice } from "../../src/index.js";
+import { A_WINS_B_HOLDS, LD6, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 import { roller, scriptedDice } from "../../src/dice/index.js";
 import { resolveRound } from "../../src/rules/whn/combat/index.js";
 import { unsavedChance } from "../../src/rules/whn/combat/exact.js";
@@ -30,5 +32,13 @@ describe("close combat (seed-2 mutation cases)", () => {
     expect(r.steps[0]).toMatchObject({ side: 0, attacks: 5 });
     expect(unsavedChance(striker("a", 0, "b", 5, { woundNeed: null, hitNeed: 2 }))).toBe(0);
     expect(unsavedChance(striker("a", 0, "b", 5, { woundNeed: 4, hitNeed: 4 }))).toBe(0.25);
+  });
+
+  it("WHN-BREAK-2: a wood behind the loser does not block its fall back; only impassable terrain does", () => {
+    const wood = { id: "wood", kind: "wood", polygon: [{ x: 20, y: 27.4 }, { x: 52, y: 27.4 }, { x: 52, y: 40 }, { x: 20, y: 40 }], tags: { difficult: true } };
+    const r = ok(withScriptedDice(engaged({ profile: LD6 }, {}, { terrain: [wood] }), [...A_WINS_B_HOLDS]), { type: "combat/fight" });
+    expect(ev(r.events, "combat/fallBackBlocked")).toEqual([]);
+    expect(ev(r.events, "combat/fellBack")[0]).toMatchObject({ unit: "b", from: "a", rule: "WHN-BREAK-2" });
+    expect(unit(r.state, "b").order).toBe("DISORDERED");
   });
 });
