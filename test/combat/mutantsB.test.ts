@@ -41,4 +41,12 @@ describe("close combat (seed-2 mutation cases)", () => {
     expect(ev(r.events, "combat/fellBack")[0]).toMatchObject({ unit: "b", from: "a", rule: "WHN-BREAK-2" });
     expect(unit(r.state, "b").order).toBe("DISORDERED");
   });
+
+  it("CORE-STD-4: a unit slain to the last model in close combat loses its standard to the enemy it fought", () => {
+    const s = engaged({ profile: LD6 }, { figures: 3, files: 3, command: { leader: false, standard: true, musician: false } });
+    const r = ok(withScriptedDice(s, new Array(20).fill(6)), { type: "combat/fight" });
+    expect(ev(r.events, "unit/destroyed")[0]).toMatchObject({ unit: "b", rule: "CORE-CC-6" });
+    expect(ev(r.events, "combat/standardCaptured")).toMatchObject([{ unit: "b", by: "a", rule: "CORE-STD-4" }]);
+    expect(unit(r.state, "a").standardsCaptured).toEqual(["b"]);
+  });
 });
