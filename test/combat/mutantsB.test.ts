@@ -11,8 +11,8 @@ import { withScriptedDice } from "../../src/index.js";
 import { A_WINS_B_HOLDS, LD6, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 import { roller, scriptedDice } from "../../src/dice/index.js";
 import { resolveRound } from "../../src/rules/whn/combat/index.js";
-import { unsavedChance } from "../../src/rules/whn/combat/exact.js";
-import { duelInput, striker } from "../fixtures/combatPlain.js";
+import { compactOutcomes, unsavedChance } from "../../src/rules/whn/combat/exact.js";
+import { duelInput, plainResult, striker, victim } from "../fixtures/combatPlain.js";
 
 describe("close combat (seed-2 mutation cases)", () => {
   it("CORE-CC-1: asking to fight when every combat has fought reads as a sentence", () => {
@@ -48,5 +48,12 @@ describe("close combat (seed-2 mutation cases)", () => {
     expect(ev(r.events, "unit/destroyed")[0]).toMatchObject({ unit: "b", rule: "CORE-CC-6" });
     expect(ev(r.events, "combat/standardCaptured")).toMatchObject([{ unit: "b", by: "a", rule: "CORE-STD-4" }]);
     expect(unit(r.state, "a").standardsCaptured).toEqual(["b"]);
+  });
+
+  it("CORE-MUS-2: in the compact exact distribution a draw goes by 1 to the only side with a musician", () => {
+    // No attacks on either side: every round is a 0 – 0 draw; b alone has its musician.
+    const quiet = duelInput({ attacks: 0 }, { attacks: 0 }, { victims: [victim("a", 0, 20), victim("b", 1, 20, { result: plainResult(20, { musicianFrom: 1 }) })] });
+    expect(compactOutcomes(quiet)).toEqual([{ p: 1, winner: 1, margin: 1, left: [20, 20] }]);
+    expect(compactOutcomes(duelInput({ attacks: 0 }, { attacks: 0 }))).toEqual([{ p: 1, winner: -1, margin: 0, left: [20, 20] }]);
   });
 });
