@@ -11,7 +11,7 @@ import { withScriptedDice } from "../../src/index.js";
 import { A_WINS_B_HOLDS, LD6, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 import { roller, scriptedDice } from "../../src/dice/index.js";
 import { resolveRound } from "../../src/rules/whn/combat/index.js";
-import { compactOutcomes, unsavedChance } from "../../src/rules/whn/combat/exact.js";
+import { compactOutcomes, roundOutcomes, unsavedChance } from "../../src/rules/whn/combat/exact.js";
 import { duelInput, plainResult, striker, victim } from "../fixtures/combatPlain.js";
 
 describe("close combat (seed-2 mutation cases)", () => {
@@ -55,5 +55,21 @@ describe("close combat (seed-2 mutation cases)", () => {
     const quiet = duelInput({ attacks: 0 }, { attacks: 0 }, { victims: [victim("a", 0, 20), victim("b", 1, 20, { result: plainResult(20, { musicianFrom: 1 }) })] });
     expect(compactOutcomes(quiet)).toEqual([{ p: 1, winner: 1, margin: 1, left: [20, 20] }]);
     expect(compactOutcomes(duelInput({ attacks: 0 }, { attacks: 0 }))).toEqual([{ p: 1, winner: -1, margin: 0, left: [20, 20] }]);
+  });
+
+  it("CORE-CC-5: in the exact distribution blows at two units in one strike step land on their own targets", () => {
+    // Side 0 strikes b (5 attacks, 2+ / 2+: each kills with 25/36) and c (no attacks) at once; side 1 does not strike back.
+    const input = {
+      ...duelInput(),
+      strikers: [striker("a", 0, "b", 5, { hitNeed: 2, woundNeed: 2 }), striker("a", 0, "c", 5, { attacks: 0 }), striker("b", 1, "a", 5, { attacks: 0 })],
+      victims: [victim("a", 0, 20), victim("b", 1, 10), victim("c", 1, 10)],
+    };
+    const outs = roundOutcomes(input);
+    const size = [20, 10, 10];
+    const mean = (i: number): number => outs.reduce((m, o) => m + o.p * ((size[i] ?? 0) - (o.left[i] ?? 0)), 0);
+    expect(outs.reduce((m, o) => m + o.p, 0)).toBeCloseTo(1, 12);
+    expect(mean(1)).toBeCloseTo((5 * 25) / 36, 12);
+    expect(mean(2)).toBe(0);
+    expect(mean(0)).toBe(0);
   });
 });
