@@ -10,8 +10,9 @@ import { moveCharacter } from "../../src/rules/whn/morale/characters.js";
 import { mayTargetLoneCharacter } from "../../src/rules/whn/morale/los.js";
 import { panicOdds, rallyOdds } from "../../src/rules/whn/morale/odds.js";
 import { fleeingFriendsNear } from "../../src/rules/whn/morale/start.js";
+import { fleeUnit } from "../../src/rules/whn/morale/flee.js";
 import { leadershipPassChance } from "../../src/rules/whn/leadership.js";
-import { atStep, battalion, battle, character, deepFreeze, leader, patchUnit, unit } from "../fixtures/morale.js";
+import { atStep, battalion, battle, character, deepFreeze, leader, patchUnit, run, unit } from "../fixtures/morale.js";
 
 const ENEMY = battalion("gb-1", "gb", { position: { x: 36, y: 44 }, facing: 270, formation: "LINE", files: 12 });
 
@@ -99,5 +100,32 @@ describe("start of turn (seed-2 mutation cases)", () => {
       ENEMY,
     ]);
     expect(fleeingFriendsNear(s, unit(s, "fr-1")).map((u) => u.id)).toEqual(["fr-3"]);
+  });
+});
+
+describe("flight (seed-2 mutation cases)", () => {
+  const flee = (s: BattleState, dice: number[]) => run(s, dice, (st, ctx) => fleeUnit(st, "fr-1" as never, ctx, { from: "gb-1" as never, rule: "WHN-PANIC-3" }).state);
+
+  it("WHN-DET-5: a unit fleeing off the table takes the detachment merged into it out of play too", () => {
+    const s0 = battle([
+      battalion("fr-1", "fr", { position: { x: 36, y: 8 }, facing: 90 }),
+      battalion("fr-d", "fr", { position: { x: 60, y: 30 }, facing: 90, figures: 16 }),
+      battalion("gb-1", "gb", { position: { x: 36, y: 20 }, facing: 270, formation: "LINE", files: 12 }),
+    ]);
+    const s = { ...s0, units: { ...s0.units, "fr-d": { ...unit(s0, "fr-d"), figures: 4, detachmentOf: "fr-1", mergedInto: "fr-1" } } } as BattleState;
+    const r = flee(s, [6, 6]);
+    expect(r.events.find((e) => e.type === "unit/leftTable")).toMatchObject({ unit: "fr-1", rule: "CORE-FLEE-5" });
+    expect(unit(r.state, "fr-1").removed).toEqual({ reason: "fledTable", gameTurn: 1 });
+    expect(unit(r.state, "fr-d").removed).toEqual({ reason: "fledTable", gameTurn: 1 });
+  });
+
+  it("CORE-FLEE-2: a flight through a wood (difficult ground, no obstacle) is shortened by its cost", () => {
+    const wood = { id: "wood", kind: "wood", polygon: [{ x: 20, y: 2 }, { x: 52, y: 2 }, { x: 52, y: 19 }, { x: 20, y: 19 }], tags: { difficult: true } };
+    const open = battle([battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90 }), battalion("gb-1", "gb", { position: { x: 36, y: 34 }, facing: 270, formation: "LINE", files: 12 })]);
+    const wooded = { ...open, terrain: [wood] } as BattleState;
+    const d = (s: BattleState): number => flee(s, [3, 4]).events.find((e) => e.type === "unit/fled")?.["distance"] as number;
+    expect(d(open)).toBe(7);
+    expect(d(wooded)).toBeGreaterThan(0);
+    expect(d(wooded)).toBeLessThan(7);
   });
 });
