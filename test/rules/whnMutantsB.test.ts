@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { BattleState, Unit } from "../../src/index.js";
 import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
-import { unitsInPlay } from "../../src/rules/whn/unit.js";
+import { layoutSpecOf, unitsInPlay } from "../../src/rules/whn/unit.js";
+import { OPEN_ORDER_GAP } from "../../src/geometry/bases.js";
 import { combinedOf, commitCasualties, eliteLosses } from "../../src/rules/whn/combined.js";
 import { battle, battalion } from "../fixtures/morale.js";
 import { recordFacts } from "../../src/rules/whn/facts.js";
@@ -125,5 +126,13 @@ describe("turn facts (seed-2 mutation cases)", () => {
     expect(f.turn).toEqual({ gameTurn: 2, rallied: [] });
     expect(f.duels).toEqual({});
     expect(recordFacts(duel, [ev("turn/phaseStarted", "CORE-TURN-2", { phase: "start" }, 2)], { c1: {} as never }).duels).toEqual({ c1: { a: "h", b: "k" } });
+  });
+});
+
+describe("unit layouts (seed-2 mutation cases)", () => {
+  it("CORE-GEO-6: open order is a block of at most two ranks with 10 mm between bases", () => {
+    const u: Unit = { ...unit(two(), "a"), formation: "OPEN_ORDER", figures: 12, files: 4 };
+    expect(layoutSpecOf(u)).toEqual({ kind: "block", files: 6, count: 12, base: u.base, gapX: OPEN_ORDER_GAP, gapY: OPEN_ORDER_GAP });
+    expect(OPEN_ORDER_GAP).toBeCloseTo(10 / 25.4, 12);
   });
 });
