@@ -72,4 +72,14 @@ describe("close combat (seed-2 mutation cases)", () => {
     expect(mean(2)).toBe(0);
     expect(mean(0)).toBe(0);
   });
+
+  it("CORE-CC-6: the exact distribution keeps the state where a victim loses its last model", () => {
+    // a's 5 attacks at b (2 models), each killing with 25/36; b does not strike back.
+    const input = { ...duelInput({ hitNeed: 2, woundNeed: 2 }, { attacks: 0 }), victims: [victim("a", 0, 20), victim("b", 1, 2)] };
+    const q = 11 / 36;
+    const pLeft = (n: number): number => roundOutcomes(input).filter((o) => o.left[1] === n).reduce((m, o) => m + o.p, 0);
+    expect(pLeft(2)).toBeCloseTo(q ** 5, 12);
+    expect(pLeft(1)).toBeCloseTo(5 * (25 / 36) * q ** 4, 12);
+    expect(pLeft(0)).toBeCloseTo(1 - q ** 5 - 5 * (25 / 36) * q ** 4, 12);
+  });
 });

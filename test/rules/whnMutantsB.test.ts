@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { BattleState, Unit } from "../../src/index.js";
 import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
-import { layoutSpecOf, unitsInPlay } from "../../src/rules/whn/unit.js";
+import { layoutSpecOf, removeUnit, unitsInPlay } from "../../src/rules/whn/unit.js";
+import { leader } from "../fixtures/morale.js";
 import { OPEN_ORDER_GAP } from "../../src/geometry/bases.js";
 import { combinedOf, commitCasualties, eliteLosses } from "../../src/rules/whn/combined.js";
 import { battle, battalion } from "../fixtures/morale.js";
@@ -134,5 +135,14 @@ describe("unit layouts (seed-2 mutation cases)", () => {
     const u: Unit = { ...unit(two(), "a"), formation: "OPEN_ORDER", figures: 12, files: 4 };
     expect(layoutSpecOf(u)).toEqual({ kind: "block", files: 6, count: 12, base: u.base, gapX: OPEN_ORDER_GAP, gapY: OPEN_ORDER_GAP });
     expect(OPEN_ORDER_GAP).toBeCloseTo(10 / 25.4, 12);
+  });
+});
+
+describe("removing a unit (seed-2 mutation cases)", () => {
+  it("CORE-CHAR-6: a FLEEING unit destroyed takes its joined character with it; one wiped out in good order leaves him on the table", () => {
+    const s = battle([battalion("a", "fr", { position: { x: 20, y: 10 } }), battalion("b", "gb", { position: { x: 50, y: 40 }, facing: 270 })], { characters: [leader("ney", "fr", { joinedTo: "a", position: { x: 20, y: 10 } })] });
+    const fleeing = { ...s, units: { ...s.units, a: { ...unit(s, "a"), order: "FLEEING" } } } as BattleState;
+    expect(removeUnit(fleeing, "a" as never, "destroyed").characters["ney" as never]?.removed).toEqual({ reason: "destroyed", gameTurn: 1 });
+    expect(removeUnit(s, "a" as never, "destroyed").characters["ney" as never]).toMatchObject({ removed: null, joinedTo: null });
   });
 });
