@@ -126,7 +126,7 @@ describe("turn facts (seed-2 mutation cases)", () => {
     const f = recordFacts(duel, [ev("turn/phaseStarted", "CORE-TURN-2", { phase: "start" }, 2)], {});
     expect(f.turn).toEqual({ gameTurn: 2, rallied: [] });
     expect(f.duels).toEqual({});
-    expect(recordFacts(duel, [ev("turn/phaseStarted", "CORE-TURN-2", { phase: "start" }, 2)], { c1: {} as never }).duels).toEqual({ c1: { a: "h", b: "k" } });
+    expect(recordFacts(duel, [ev("turn/phaseStarted", "CORE-TURN-2", { phase: "start" }, 2)], { c1: {} } as never).duels).toEqual({ c1: { a: "h", b: "k" } });
   });
 });
 
