@@ -40,13 +40,14 @@ const RULE_TESTS = ["test/combat", "test/morale", "test/shooting", "test/artille
 
 function usage(message) {
   if (message) console.error(`mutate:sample: ${message}`);
-  console.error("usage: npm run mutate:sample -- [--sample N] [--seed S] [--tests path]... [--dry] <group>[:N]... | rules");
+  console.error("usage: npm run mutate:sample -- [--sample N] [--seed S] [--tests path]... [--slug name] [--dry] <group>[:N]... | rules");
   process.exit(2);
 }
 
 let sampleSize = 40;
 let seed = 1;
 let dry = false;
+let slugOption = null;
 const tests = [];
 const specs = [];
 const extra = [];
@@ -57,6 +58,7 @@ for (let i = 0; i < args.length; i += 1) {
   else if (a === "--sample") { sampleSize = Number(args[++i]); if (!Number.isInteger(sampleSize) || sampleSize < 1) usage("--sample needs a positive integer"); }
   else if (a === "--seed") { seed = Number(args[++i]); if (!Number.isInteger(seed)) usage("--seed needs an integer"); }
   else if (a === "--tests") { const t = args[++i]; if (!t) usage("--tests needs a path"); tests.push(t); }
+  else if (a === "--slug") { slugOption = args[++i]; if (!slugOption || !/^[\w.-]+$/.test(slugOption)) usage("--slug needs a name (letters, digits, . _ -)"); }
   else if (a === "--dry") dry = true;
   else if (a === "-h" || a === "--help") usage();
   else if (a.startsWith("--")) usage(`unknown option ${a}`);
@@ -113,7 +115,8 @@ for (const { group, n } of specs) {
   console.error(`mutate:sample: ${group}: ${all.length} mutants in ${files.length} files, sampling ${size}`);
 }
 
-const slug = `sample-s${seed}`;
+// A second run at the same time (other groups, same seed) needs its own report and incremental files.
+const slug = slugOption ?? `sample-s${seed}`;
 mkdirSync("reports/mutation", { recursive: true });
 const samplePath = resolve(`reports/mutation/${slug}.keys.json`);
 writeFileSync(samplePath, JSON.stringify({ seed, keys: [...sampled.keys()] }));
