@@ -122,7 +122,7 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
     const cRear = Math.max(...footprintOf(c).flatMap((r) => [r.center.y + r.halfDepth, r.center.y - r.halfDepth]));
     const dd = { ...d, position: { ...d.position, y: cRear }, models: null };
     const c2 = { id: "c2", units: ["c", "d"], chargers: [], lastWinner: "fr", rounds: 1, squareness: {} };
-    return { ...base, units: { ...base.units, c: { ...c, order: "DISORDERED" }, d: dd }, combats: { ...base.combats, c2 }, facts: { ...base.facts, step: { ...base.facts.step, fought: ["c2"] } } } as BattleState;
+    return { ...base, units: { ...base.units, c: { ...c, order: "DISORDERED" }, d: dd }, combats: { ...base.combats, c2 }, facts: { ...base.facts, step: { ...base.facts.step, fought: ["c2"] } } } as unknown as BattleState;
   }
 
   it("CORE-PANIC-10 / CORE-PANIC-5 / AMB-29: a friend that flees in panic out of its own combat may be pursued at once by the enemy that won that combat's last round", () => {
