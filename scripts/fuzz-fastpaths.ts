@@ -295,8 +295,9 @@ export function runFastPaths(arg: (name: string, fallback: number) => number, te
   const volleys = only.has("volley") ? volleyGrid() : [];
   const guns = only.has("artillery") ? artilleryGrid() : [];
   const kinds = only.has("kinds") ? kindQuestions() : [];
-  // Distribution tests in the run: 4 per combat cell, 1 per volley, 2 per gun situation (units hit), 1 per kind.
-  const tests = 4 * grid.length + volleys.length + 2 * guns.length + kinds.length;
+  // Distribution tests in the whole grid (4 per combat cell, 1 per volley, 2 per gun situation, 1 per
+  // kind), whatever slice this run takes: runs of slices (`--from/--to`, `--only`) share one family.
+  const tests = 4 * all.length + volleyGrid().length + 2 * artilleryGrid().length + kindQuestions().length;
   const alpha = FAMILY_ALPHA / Math.max(1, tests);
   console.log(`fast paths: ${grid.length} combat cells, ${volleys.length} volleys, ${guns.length} gun situations, ${kinds.length} dice kinds; ${seeds} seeds a cell; chi-square at ${alpha.toExponential(2)} each (family-wise false alarm ≤ ${FAMILY_ALPHA})`);
   const t0 = performance.now();
