@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { legalActions, withScriptedDice, type BattleState } from "../../src/index.js";
 import { engaged, deepFreeze, foot, horse } from "../fixtures/combat.js";
 import { footprintOf } from "../../src/rules/whn/unit.js";
+import { footprintDistance } from "../../src/geometry/rect.js";
 import { A_KILLS_3, A_WINS_B_HOLDS, LD6 as PROFILE, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 
 // c, b's friend behind it, tests for Panic when b's fall back turns into a flight (CORE-PANIC-5): 1 + 1 passes.
@@ -45,6 +46,15 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
     expect(ev([...r1.events, ...r2.events], "combat/fallBackBlocked")).toHaveLength(1);
     expect(ev(r2.events, "combat/aftermathDone")).toHaveLength(1);
     expect(r2.state.pending).toEqual([]);
+  });
+
+  it("WHN-BREAK-1 / CORE-PURS-4: pursuing the flight with an equal roll does not catch it; the pursuer ends 0.5\" short of it, out of contact", () => {
+    const s = withScriptedDice(blocked(), [...A_WINS_B_HOLDS, ...C_HOLDS, 3, 4, 4, 3]);
+    const r1 = ok(s, { type: "combat/fight" });
+    const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: true });
+    expect(ev(r2.events, "combat/pursuit")[0]).toMatchObject({ unit: "a", quarry: "b", roll: 7, fleeRoll: 7, caught: false });
+    expect(unit(r2.state, "b").removed).toBeNull();
+    expect(footprintDistance(footprintOf(unit(r2.state, "a")), footprintOf(unit(r2.state, "b")))).toBeGreaterThanOrEqual(0.5 - 1e-9);
   });
 
   it("WHN-BREAK-1 / CORE-PURS-1: a restraint test passed keeps the winner where it stands", () => {
