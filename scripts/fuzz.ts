@@ -7,15 +7,17 @@
  * count of steps, invariants checked and inputs tried, and every distinct failure with its seed and
  * a shrunk replay (a battle record `{ setup, victory, actions }`).
  *
- * `npm run fuzz -- --fast-paths [--seeds N]` instead holds the exact combat-to-a-decision chain
- * against combats played through `apply` on the whole grid (src/trust/fastPaths.ts).
+ * `npm run fuzz -- --mode fastpaths [--seeds N]` (or `--fast-paths`) instead holds every fast path
+ * (exact odds, samplers, experiments) against the engine playing the same situations through
+ * `apply`, on the whole grid, with a chi-square test at a family-wise false-alarm rate of 0.001:
+ * see scripts/fuzz-fastpaths.ts.
  * `--mode walk` (issue 17) plays whole battles with listed actions only instead: see scripts/fuzz-walk.ts.
  */
 import fc from "fast-check";
 import { fuzzBattle, type Failure } from "../src/trust/fuzz/run.js";
 import { campaignBattle } from "../src/trust/fuzz/scenarios.js";
 import { shrinkRecord } from "../src/trust/fuzz/shrink.js";
-import { chainGap, checkCell, combatGrid } from "../src/trust/fastPaths.js";
+import { runFastPaths } from "./fuzz-fastpaths.js";
 import { runWalks } from "./fuzz-walk.js";
 
 function arg(name: string, fallback: number): number {
@@ -25,39 +27,18 @@ function arg(name: string, fallback: number): number {
   return v;
 }
 
-if (process.argv.includes("--fast-paths")) {
-  // The fast paths against the engine (issue 18): every grid cell's exact chain against combats played through apply.
-  const seeds = arg("seeds", 2000);
-  // `--from i --to j` (1-based, inclusive) re-checks a slice of the grid.
-  const all = combatGrid();
-  const from = arg("from", 1);
-  const grid = all.slice(from - 1, arg("to", all.length));
-  let bad = 0;
-  let maxZ = 0;
-  let maxGap = 0;
-  const t = performance.now();
-  grid.forEach((cell, i) => {
-    const c = checkCell(cell, seeds, 0.001 / all.length, 1 + (from - 1 + i) * seeds);
-    const gap = chainGap(cell);
-    if (!c.agrees || gap > 1e-9) bad++;
-    maxZ = Math.max(maxZ, c.maxZ);
-    maxGap = Math.max(maxGap, gap);
-    const share = c.played.map((n) => (n / seeds).toFixed(3)).join(" ");
-    console.log(`${c.agrees && gap <= 1e-9 ? "✓" : "✗"} ${from + i}/${all.length} ${JSON.stringify(cell)}\n    exact ${c.exact.map((x) => x.toFixed(3)).join(" ")}\n    apply ${share}  (max ${c.maxZ.toFixed(2)} SE; exact vs state chain ${gap.toExponential(1)})`);
-  });
-  console.log(`fast paths: ${grid.length} cells × ${seeds} seeds through apply, ${bad} outside the bound, max deviation ${maxZ.toFixed(2)} SE, exact vs state-based chain max |Δ| ${maxGap.toExponential(2)}, ${((performance.now() - t) / 1000).toFixed(0)} s`);
-  process.exit(bad === 0 ? 0 : 1);
-}
-
 function text(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] ?? fallback : fallback;
 }
 
-const mode = text("mode", "probe");
-if (mode !== "probe" && mode !== "walk") throw new Error("--mode is probe (default) or walk");
+// `--fast-paths` is the older spelling of `--mode fastpaths`.
+const mode = process.argv.includes("--fast-paths") ? "fastpaths" : text("mode", "probe");
+if (mode !== "probe" && mode !== "walk" && mode !== "fastpaths") throw new Error("--mode is probe (default), walk or fastpaths");
 if (mode === "walk") {
   process.exitCode = runWalks(arg, text);
+} else if (mode === "fastpaths") {
+  process.exitCode = runFastPaths(arg, text);
 } else {
   probe();
 }

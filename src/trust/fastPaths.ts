@@ -32,21 +32,25 @@ function settled(events: readonly BattleEvent[]): number | null {
  * Plays one combat of the grid through `apply` with the dice of `seed`, until a side breaks, falls
  * back or flows past (or `maxRounds` rounds are drawn): the outcome's index in `DECISION_LABELS`.
  */
-export function playToDecision(start: BattleState, seed: number, maxRounds: number): { result: number; rounds: number } {
+export function playToDecision(start: BattleState, seed: number, maxRounds: number): { result: number; rounds: number; firstMargin: number } {
   let state = reseed(start, seed);
   let rounds = 0;
+  // The first round's margin from the active side's view (+ it won, − it lost, 0 drawn).
+  let firstMargin = 0;
   let events: readonly BattleEvent[] = [];
   let r = apply(state, { type: "combat/fight", combat: COMBAT });
   for (let guard = 0; guard < 40 * maxRounds; guard++) {
     if (!r.ok) throw new Error(`playToDecision: ${JSON.stringify(r.violation)}`);
     state = r.state;
     events = r.events;
-    if (events.some((e) => e.type === "combat/roundFought")) {
+    const fought = events.find((e) => e.type === "combat/roundFought");
+    if (fought !== undefined) {
       rounds++;
+      if (rounds === 1) firstMargin = fought["winner"] === null ? 0 : fought["winner"] === start.turn.activeSide ? Number(fought["margin"]) : -Number(fought["margin"]);
       const end = settled(events);
-      if (end !== null) return { result: end, rounds };
+      if (end !== null) return { result: end, rounds, firstMargin };
       if (state.combats[COMBAT] === undefined) throw new Error("playToDecision: the combat ended without a decision");
-      if (rounds >= maxRounds) return { result: 4, rounds };
+      if (rounds >= maxRounds) return { result: 4, rounds, firstMargin };
     }
     if (state.pending.length > 0) throw new Error(`playToDecision: a ${state.pending[0]?.kind} decision is pending between rounds`);
     r = apply(state, { type: "turn/advance" });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { roller, seedDice, forkDice, type Dist } from "../../src/index.js";
 import { odds, oddsSampler, combatInput, twoUnitTable, UnitParamsSchema, volleyExperiment, normalQuantile, type OddsQuestion } from "../../src/analysis/index.js";
+import { breakTestExperiment, leadershipExperiment } from "../../src/analysis/experiments/whn.js";
 import type { UnitId } from "../../src/state/ids.js";
 
 const N = 20_000;
@@ -49,6 +50,16 @@ describe("odds(): exact distributions against 20 000 sampled resolutions (99.9 %
     expect(odds({ kind: "rally", ld: 13 }).events["rallied"]).toBeCloseTo(33 / 36, 15);
     expect(() => odds({ kind: "leadership", ld: 7.5 })).toThrow(RangeError);
     check({ kind: "panic", ld: 12 }, 6);
+  });
+  it("CORE-GEN-2, WHN-LEAD-3: the whn/leadership and whn/breakTest experiments cap Ld at 10 as the odds do (sampler and exact agree)", () => {
+    // 2D6 of 11 (5 + 6): passes on Ld 12 uncapped, fails on the capped 10; the Break test at margin 0 likewise.
+    const scripted = () => { const xs = [5, 6]; return { d6: () => xs.shift() ?? 1 } as never; };
+    const lt = leadershipExperiment.prepare(leadershipExperiment.params.parse({ ld: 12 }));
+    expect(leadershipExperiment.run(scripted(), lt)).toEqual({ total: 11, passed: false });
+    expect(leadershipExperiment.exact!(lt)["passed"]!.pEqual(1)).toBeCloseTo(33 / 36, 15);
+    const bt = breakTestExperiment.prepare(breakTestExperiment.params.parse({ ld: 12, margin: 0 }));
+    expect(breakTestExperiment.run(scripted(), bt)).toEqual({ broke: true });
+    expect(breakTestExperiment.exact!(bt)["broke"]!.pEqual(1)).toBeCloseTo(3 / 36, 15);
   });
   it("CORE-BREAK-1: a Break test at Ld 8, margin 2", () => {
     const a = check({ kind: "breakTest", ld: 8, margin: 2 }, 2);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { legalActions, withScriptedDice, type BattleState } from "../../src/index.js";
 import { engaged, deepFreeze, foot, horse } from "../fixtures/combat.js";
-import { A_WINS_B_HOLDS, LD6 as PROFILE, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
+import { footprintOf } from "../../src/rules/whn/unit.js";
+import { footprintDistance } from "../../src/geometry/rect.js";
+import { A_KILLS_3, A_WINS_B_HOLDS, LD6 as PROFILE, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 
 // c, b's friend behind it, tests for Panic when b's fall back turns into a flight (CORE-PANIC-5): 1 + 1 passes.
 const C_HOLDS = [1, 1];
@@ -44,6 +46,15 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
     expect(ev([...r1.events, ...r2.events], "combat/fallBackBlocked")).toHaveLength(1);
     expect(ev(r2.events, "combat/aftermathDone")).toHaveLength(1);
     expect(r2.state.pending).toEqual([]);
+  });
+
+  it("WHN-BREAK-1 / CORE-PURS-4: pursuing the flight with an equal roll does not catch it; the pursuer ends 0.5\" short of it, out of contact", () => {
+    const s = withScriptedDice(blocked(), [...A_WINS_B_HOLDS, ...C_HOLDS, 3, 4, 4, 3]);
+    const r1 = ok(s, { type: "combat/fight" });
+    const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: true });
+    expect(ev(r2.events, "combat/pursuit")[0]).toMatchObject({ unit: "a", quarry: "b", roll: 7, fleeRoll: 7, caught: false });
+    expect(unit(r2.state, "b").removed).toBeNull();
+    expect(footprintDistance(footprintOf(unit(r2.state, "a")), footprintOf(unit(r2.state, "b")))).toBeGreaterThanOrEqual(0.5 - 1e-9);
   });
 
   it("WHN-BREAK-1 / CORE-PURS-1: a restraint test passed keeps the winner where it stands", () => {
@@ -109,5 +120,75 @@ describe("a blocked fall back turns into a flight that may be pursued (WHN-BREAK
       ["c", 4, "CORE-PANIC-5"],
     ]);
     expect(unit(r.state, "c").order).toBe("FLEEING");
+  });
+  /**
+   * {@link blocked}, with c DISORDERED and fighting d (fr) at its rear in a combat of its own, c2,
+   * fought earlier this phase and won by fr: c's flight in panic may be pursued by d (CORE-PANIC-10).
+   */
+  function friendInItsOwnFight(): BattleState {
+    const base = blocked({}, { units: [foot("d", "fr", { position: { x: 36, y: 27.5 + 3.15 }, facing: 270 })] as never[] });
+    const c = base.units["c" as never]!;
+    const d = base.units["d" as never]!;
+    const cRear = Math.max(...footprintOf(c).flatMap((r) => [r.center.y + r.halfDepth, r.center.y - r.halfDepth]));
+    const dd = { ...d, position: { ...d.position, y: cRear }, models: null };
+    const c2 = { id: "c2", units: ["c", "d"], chargers: [], lastWinner: "fr", rounds: 1, squareness: {} };
+    return { ...base, units: { ...base.units, c: { ...c, order: "DISORDERED" }, d: dd }, combats: { ...base.combats, c2 }, facts: { ...base.facts, step: { ...base.facts.step, fought: ["c2"] } } } as unknown as BattleState;
+  }
+
+  it("CORE-PANIC-10 / CORE-PANIC-5 / AMB-29: a friend that flees in panic out of its own combat may be pursued at once by the enemy that won that combat's last round", () => {
+    // a beats b, b holds but is blocked by c and flees (3 + 4); c fails its Panic test (6 + 6) and flees (2 + 2).
+    const s = deepFreeze(withScriptedDice(friendInItsOwnFight(), [...A_WINS_B_HOLDS, 6, 6, 3, 4, 2, 2]));
+    const r = ok(s, { type: "combat/fight", combat: "c1" });
+    expect(ev(r.events, "morale/panicTest")).toMatchObject([{ unit: "c", rule: "CORE-PANIC-5", passed: false }]);
+    expect(ev(r.events, "unit/fled").map((e) => [e["unit"], e["roll"], e.rule])).toEqual([
+      ["b", 7, "WHN-BREAK-2"],
+      ["c", 4, "CORE-PANIC-5"],
+    ]);
+    expect(r.state.pending).toEqual([
+      { kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" },
+      { kind: "restraint", side: "fr", unit: "d", targets: ["c"], rule: "CORE-PANIC-10" },
+    ]);
+    expect(ev(r.events, "combat/aftermathDone")).toEqual([]);
+    // Once a has answered, d's decision is the one listed.
+    const next = ok(withScriptedDice(r.state, [1, 1]), { type: "combat/restrain", unit: "a", pursue: false });
+    expect(legalActions(next.state)).toEqual([
+      { type: "combat/restrain", unit: "d", pursue: true },
+      { type: "combat/restrain", unit: "d", pursue: false },
+    ]);
+  });
+
+  it("CORE-PANIC-10 / CORE-PURS-4: d's pursuit roll (6 + 6) beats c's flee roll (4) and catches it; the aftermath ends once both decisions are answered", () => {
+    const s = withScriptedDice(friendInItsOwnFight(), [...A_WINS_B_HOLDS, 6, 6, 3, 4, 2, 2, 6, 6, 1, 1]);
+    const r1 = ok(s, { type: "combat/fight", combat: "c1" });
+    const r2 = ok(r1.state, { type: "combat/restrain", unit: "d", pursue: true });
+    expect(unit(r2.state, "c").removed?.reason).toBe("destroyed");
+    expect(r2.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
+    // a takes its restraint test (1 + 1 passes) and stays; the fall backs are not made again.
+    const r3 = ok(r2.state, { type: "combat/restrain", unit: "a", pursue: false });
+    expect(ev(r3.events, "combat/restraintTest")[0]).toMatchObject({ unit: "a", passed: true });
+    expect(ev(r3.events, "combat/fallBackBlocked")).toEqual([]);
+    expect(ev(r3.events, "combat/aftermathDone")).toHaveLength(1);
+    expect(r3.state.pending).toEqual([]);
+  });
+
+  it("CORE-PANIC-10: a friend whose combat its own side won last round flees in panic unpursued", () => {
+    const base = friendInItsOwnFight();
+    const s = withScriptedDice({ ...base, combats: { ...base.combats, c2: { ...base.combats["c2" as never]!, lastWinner: "gb" } } } as BattleState, [...A_WINS_B_HOLDS, 6, 6, 3, 4, 2, 2]);
+    const r = ok(s, { type: "combat/fight", combat: "c1" });
+    expect(unit(r.state, "c").order).toBe("FLEEING");
+    expect(r.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
+  });
+  it("CORE-PANIC-10 / CORE-PANIC-5: a friend panicked by a unit that broke outright, fleeing out of a combat fought earlier in the phase, may be pursued by its winner", () => {
+    // b fails its Break test (6 + 6) and breaks; c fails its Panic test (6 + 6); b flees 3 + 4, c flees 2 + 2.
+    const s = withScriptedDice(friendInItsOwnFight(), [...A_KILLS_3, 6, 6, 6, 6, 3, 4, 2, 2]);
+    const r = ok(s, { type: "combat/fight", combat: "c1" });
+    expect(ev(r.events, "unit/fled").map((e) => [e["unit"], e.rule])).toEqual([
+      ["b", "CORE-BREAK-1"],
+      ["c", "CORE-PANIC-5"],
+    ]);
+    expect(r.state.pending).toEqual([
+      { kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "CORE-PURS-1" },
+      { kind: "restraint", side: "fr", unit: "d", targets: ["c"], rule: "CORE-PURS-1" },
+    ]);
   });
 });

@@ -1,54 +1,38 @@
 /**
- * Fast paths held against the engine itself (issue #18 item 6): the `whn/combat` experiment's
- * sampler and the artillery exact odds, each against the same situations played through `apply`
- * with real dice over many seeds. The suite runs a slice; `FAST_PATHS_FULL=1` runs the whole combat
- * grid (`npx vitest run test/combat/fastPathsAgainstApply.test.ts`). The exact combat chain has its
- * own grid (test/analysis/fastPaths.test.ts, `npm run fuzz -- --fast-paths`).
+ * Fast paths held against the engine itself (issue #18 item 6), a slice of the grid of
+ * `npm run fuzz -- --mode fastpaths` (scripts/fuzz-fastpaths.ts, which runs it all): the exact
+ * combat chain and one-round odds, the `whn/combat` and `whn/combatRound` samplers, a volley and the
+ * dice-only odds kinds, each against the same situations played through `apply` (or its sampler)
+ * over many seeds, by chi-square tests at a family-wise false-alarm rate of 0.001.
  */
 import { describe, expect, it } from "vitest";
-import { apply, reseed, roller, seedDice } from "../../src/index.js";
-import { CombatParams, combatInput, combatState, DECISION_LABELS } from "../../src/analysis/index.js";
-import { sampleCombatToDecision } from "../../src/analysis/combatChain.js";
-import { combatGrid, playToDecision, type CombatCell } from "../../src/trust/fastPaths.js";
+import { apply, reseed } from "../../src/index.js";
+import { combatGrid, type CombatCell } from "../../src/trust/fastPaths.js";
 import { gunFireSituation, gunFireSpec, specOdds } from "../../src/rules/whn/artillery/index.js";
+import { combatCellChecks, FAMILY_ALPHA, kindCheck, kindQuestions, volleyCellCheck, volleyGrid, type Check } from "../../scripts/fuzz-fastpaths.js";
 import { battle, gun, line } from "../fixtures/artillery.js";
 
-/** Two shares of n draws each agree within a two-sided 99.9 % bound (Bonferroni over `k` outcomes). */
-function agree(a: number, b: number, n: number, k: number): boolean {
-  const z = k <= 1 ? 3.29 : k <= 5 ? 3.89 : 4.1;
-  const p = (a + b) / 2;
-  return Math.abs(a - b) <= z * Math.sqrt((2 * Math.max(p * (1 - p), 1 / n)) / n) + 2 / n;
-}
-
-/** The sampler's and `apply`'s outcome shares for one grid cell. */
-function samplerAgainstApply(cell: CombatCell, n: number): { sampled: number[]; played: number[] } {
-  const p = CombatParams.parse(cell);
-  const input = combatInput(p);
-  const start = combatState(p);
-  const sampled = DECISION_LABELS.map(() => 0);
-  const played = DECISION_LABELS.map(() => 0);
-  const dice = roller(seedDice(4242));
-  for (let s = 0; s < n; s++) {
-    const a = sampleCombatToDecision(input, dice).result;
-    sampled[a] = (sampled[a] ?? 0) + 1 / n;
-    const b = playToDecision(start, 10_000 + s, p.maxRounds).result;
-    played[b] = (played[b] ?? 0) + 1 / n;
-  }
-  return { sampled, played };
-}
-
-const FULL = process.env["FAST_PATHS_FULL"] === "1";
 const grid = combatGrid();
-const slice = FULL ? grid : [grid[0], grid[Math.floor(grid.length / 2)], grid[grid.length - 1]].filter((c): c is CombatCell => c !== undefined);
+const slice = [grid[0], grid[Math.floor(grid.length / 2)], grid[grid.length - 1]].filter((c): c is CombatCell => c !== undefined);
+const kinds = kindQuestions().filter((_, i) => i % 6 === 0);
+// Distribution tests in this file: 4 per combat cell, 1 volley, the kinds: each at alpha / tests.
+const ALPHA = FAMILY_ALPHA / (4 * slice.length + 1 + kinds.length);
+const failures = (cs: readonly Check[]) => cs.filter((c) => !c.pass).map((c) => `${c.name}: ${c.stat} > ${c.critical} ${c.note ?? ""}`);
 
 describe("fast paths against play through apply", () => {
   for (const [i, cell] of slice.entries()) {
-    it(`CORE-CC-1 / CORE-BREAK-1 / WHN-BREAK-1: the whn/combat sampler's outcomes match combats played through apply (cell ${i}: ${cell.a?.formation} v ${cell.b?.formation}, charger ${cell.charger})`, () => {
-      const n = FULL ? 1000 : 250;
-      const { sampled, played } = samplerAgainstApply(cell, n);
-      DECISION_LABELS.forEach((label, k) => expect(agree(sampled[k] ?? 0, played[k] ?? 0, n, DECISION_LABELS.length), `${label}: sampled ${sampled[k]} v played ${played[k]}`).toBe(true));
-    }, 120_000);
+    it(`CORE-CC-1 / CORE-CR-1 / CORE-BREAK-1 / WHN-BREAK-1: exact chain, round odds and samplers match combats played through apply (cell ${i}: ${cell.a?.formation} v ${cell.b?.formation}, charger ${cell.charger})`, () => {
+      expect(failures(combatCellChecks(cell, 250, 10_000, ALPHA))).toEqual([]);
+    }, 180_000);
   }
+
+  it("CORE-SHOOT-3 / CORE-SHOOT-5: the exact volley casualties match shooting/fire played through apply", () => {
+    expect(failures([volleyCellCheck(volleyGrid()[3]!, 400, 1, ALPHA)])).toEqual([]);
+  }, 120_000);
+
+  it("CORE-GEN-3 / CORE-BREAK-1 / CORE-PURS-4 / FNF-FIRE-5: the dice-only odds kinds match their samplers", () => {
+    expect(failures(kinds.map((q, i) => kindCheck(q, 4000, 100 + i, ALPHA)))).toEqual([]);
+  });
 
   it("WHN-ART-9: the exact round-shot odds match gun fire played through apply (casualties per unit)", () => {
     const N = 600;

@@ -3,7 +3,7 @@
  * and a close combat (one round or fought to a decision) built by the combat phase's own builder.
  */
 import * as z from "zod";
-import { Dist } from "../../dice/index.js";
+import { Dist, MAX_LEADERSHIP } from "../../dice/index.js";
 import type { BattleState } from "../../state/battle.js";
 import type { UnitId } from "../../state/ids.js";
 import { sampleVolley, volleyOdds, type VolleySpec } from "../../rules/whn/shooting/volley.js";
@@ -19,12 +19,12 @@ import { OptionsParamSchema, UnitParamsSchema, twoUnitTable } from "./table.js";
 
 const TWO_D6 = Dist.nd6(2);
 
-/** A Leadership test (CORE-GEN-3): the 2D6 total and whether it passed. */
+/** A Leadership test (CORE-GEN-3): the 2D6 total and whether it passed. `ld` is the effective Ld, capped at 10 (CORE-GEN-2, WHN-LEAD-3) as `odds` caps it. */
 export const leadershipExperiment = defineExperiment({
   name: "whn/leadership",
-  summary: "One Leadership test: 2D6 against Ld + modifier (CORE-GEN-3).",
+  summary: "One Leadership test: 2D6 against Ld (capped at 10) + modifier (CORE-GEN-3).",
   params: z.strictObject({ ld: z.int().min(0).max(12).default(7), modifier: z.int().min(-12).max(12).default(0) }),
-  prepare: (p) => p.ld + p.modifier,
+  prepare: (p) => Math.min(p.ld, MAX_LEADERSHIP) + p.modifier,
   run: (dice, target) => {
     const total = dice.d6() + dice.d6();
     return { total, passed: total <= target };
@@ -35,9 +35,9 @@ export const leadershipExperiment = defineExperiment({
 /** A Break test after a lost round (CORE-BREAK-1, CORE-BREAK-4, WHN-BREAK-1). */
 export const breakTestExperiment = defineExperiment({
   name: "whn/breakTest",
-  summary: "One Break test: 2D6 against Ld − margin; broke or fell back (CORE-BREAK-1).",
+  summary: "One Break test: 2D6 against Ld (capped at 10) − margin; broke or fell back (CORE-BREAK-1).",
   params: z.strictObject({ ld: z.int().min(0).max(12).default(7), margin: z.int().min(0).max(40).default(1), autoBreak: z.boolean().default(false) }),
-  prepare: (p) => p,
+  prepare: (p) => ({ ...p, ld: Math.min(p.ld, MAX_LEADERSHIP) }),
   run: (dice, p) => ({ broke: p.autoBreak || dice.d6() + dice.d6() > p.ld - p.margin }),
   exact: (p) => ({ broke: odds({ kind: "breakTest", ld: p.ld, margin: p.margin, autoBreak: p.autoBreak }).dist }),
 });

@@ -1,10 +1,13 @@
 /**
- * Fallback lister of the WHN close combat module (the module declares no `legal` yet): the
- * module's own `legalCombatActions`, plus the refusal variants below, each checked with the engine.
+ * Fallback listing of the WHN close combat module (the WHN pack's `fallbackListings`; the module
+ * declares its own `legal`, which the engine lists first): the module's `legalCombatActions`, plus
+ * the refusal variants below, each checked with the engine.
  *
  * Discretisation (every candidate checked with the engine):
  * - a pending restraint decision (CORE-PURS-1): pursue, or take the restraint test;
- * - a pending redress decision (CORE-REDR-1/2): each frontage allowed, widest (the default) first;
+ * - the owner's-choice decisions, from `legalCombatActions`, the default answer first: attack split
+ *   (CORE-CC-2, every split of the shared models), redress (CORE-REDR-1/2, each frontage allowed,
+ *   widest first, no redress last) and casualty choice (WHN-FORM-8, in any phase);
  * - a pending challenge (CORE-CHAL-1): decline, or challenge with each own character in the combat
  *   (with `core.challengeRefuserChooses` off, once per enemy character to retire on a refusal);
  * - a pending answer (CORE-CHAL-2): accept with each own character, or refuse (with the option on,

@@ -203,12 +203,14 @@ export function restrain(state: BattleState, action: RestrainAction, ctx: Action
   const stays = !action.pursue && restraint(s, r, u, quarry);
   if (stays) emit(r, "combat/restrained", "CORE-PURS-1", { unit: u.id });
   else s = pursue(s, r, u.id, quarryId, fleeRollOf(view(s, r), quarryId));
-  return ok(afterRestraint(s, r, d.rule === "WHN-BREAK-1"));
+  // In the combat phase, CORE-PANIC-10 decisions come only after the fall backs (a friend panicked by a blocked one).
+  return ok(afterRestraint(s, r, d.rule === "WHN-BREAK-1" || d.rule === "CORE-PANIC-10"));
 }
 
 /**
  * Once no restraint decision is left, the phase's aftermath goes on (or the combats are tidied in
- * movement). After the pursuit of a blocked fall back (WHN-BREAK-1) the fall backs are already made.
+ * movement). After the pursuit of a blocked fall back (WHN-BREAK-1, or CORE-PANIC-10 for a friend it
+ * panicked out of its own combat) the fall backs are already made.
  */
 function afterRestraint(state: BattleState, r: Recorder, fallBacksMade: boolean): BattleState {
   if (state.pending.some((x) => x.kind === "restraint")) return state;

@@ -15,7 +15,7 @@ import { panicTest } from "../morale/panic.js";
 import { panicsUnit, testOrder } from "../morale/order.js";
 import { enemiesOf, footprintOf, getUnit, inPlay, unitsOf } from "../unit.js";
 import { breakTest, type BreakVerdict } from "./breakTest.js";
-import { brokenFriendPanic } from "./brokenPanic.js";
+import { brokenFriendPanic, panicPursuits } from "./brokenPanic.js";
 import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
 import { foesOf } from "./disengage.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
@@ -126,6 +126,7 @@ function afterBlows(state: BattleState, r: Recorder, fought: readonly Fought[]):
     s = fleeUnit(s, v.unit, r.ctx, { from: v.from, rule: "CORE-BREAK-1" }).state;
     fledFrom.set(v.unit, v.from);
   }
+  const beforePanicFlight = s;
   for (const id of panic.fled) s = fleeUnit(s, id, r.ctx, { from: null, rule: "CORE-PANIC-5" }).state;
   const panicked = new Set<string>(panic.fled);
 
@@ -159,6 +160,9 @@ function afterBlows(state: BattleState, r: Recorder, fought: readonly Fought[]):
       }
     }
   }
+  // CORE-PANIC-10: a friend that fled in panic out of a combat not fought in this batch may be pursued at once too.
+  const inBatch = new Set<string>(fought.flatMap((f) => f.round.units));
+  decisions.push(...panicPursuits(beforePanicFlight, s, r, panic.fled.filter((id) => !inBatch.has(id)), new Set(decisions.map((d) => d.unit as string)), "CORE-PURS-1"));
   if (decisions.length > 0) return { ...s, pending: [...s.pending, ...decisions] };
   return finishAftermath(s, r);
 }
@@ -176,15 +180,20 @@ function sinceLastAftermath(state: BattleState, r: Recorder): BattleState["facts
 function fallBacksWithPursuit(state: BattleState, r: Recorder, due: readonly { readonly unit: UnitId; readonly from: UnitId }[]): { state: BattleState; asked: Decision[] } {
   let s = state;
   const quarries = new Map<string, UnitId[]>();
+  // Friends that fled in panic out of combats of their own (CORE-PANIC-5 then CORE-PANIC-10), with the state before.
+  const panicked: Array<{ before: BattleState; fled: UnitId[] }> = [];
   for (const d of due) {
     const before = getUnit(s, d.unit);
     const touching = before === undefined ? [] : enemiesOf(s, before.side).filter((e) => inContact(footprintDistance(footprintOf(e), footprintOf(before))));
+    const prior = s;
     s = fallBack(s, r, d.unit, d.from);
     const after = getUnit(s, d.unit);
     if (before === undefined || before.order === "FLEEING" || after === undefined || after.order !== "FLEEING") continue;
     for (const e of touching) quarries.set(e.id, [...(quarries.get(e.id) ?? []), d.unit]);
+    const fled = unitsOf(s, before.side).filter((u) => u.id !== d.unit && u.order === "FLEEING" && getUnit(prior, u.id)?.order !== "FLEEING").map((u) => u.id);
+    if (fled.length > 0) panicked.push({ before: prior, fled });
   }
-  if (quarries.size === 0) return { state: s, asked: [] };
+  if (quarries.size === 0 && panicked.length === 0) return { state: s, asked: [] };
   const left = new Set<string>(sinceLastAftermath(s, r).left);
   const asked: Decision[] = [];
   for (const [id, targets] of [...quarries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
@@ -197,6 +206,8 @@ function fallBacksWithPursuit(state: BattleState, r: Recorder, due: readonly { r
     }
     asked.push({ kind: "restraint", side: u.side, unit: u.id, targets, rule: "WHN-BREAK-1" });
   }
+  // CORE-PANIC-10: the enemies of a friend that fled in panic out of its own combat may pursue it at once.
+  for (const p of panicked) asked.push(...panicPursuits(p.before, s, r, p.fled, new Set(asked.map((d) => d.unit as string))));
   return { state: s, asked };
 }
 

@@ -7,7 +7,7 @@
  */
 import { toHitChance } from "../../../dice/index.js";
 import { binomialMasses } from "../../../dice/dist-support.js";
-import { settle, scoreSides, FLANK_MIN_MODELS } from "./score.js";
+import { settle, scoreSides } from "./score.js";
 import { slotIsTied, slotSteps, strikeSlots } from "./order.js";
 import type { RoundInput, RoundVerdict, SideIndex, StrikeStep, Striker } from "./types.js";
 
@@ -236,74 +236,25 @@ export interface CompactOutcome {
 }
 
 /**
- * The same end states as {@link roundOutcomes}, scored on plain numbers (no per-state objects
- * beyond the models-left array): the fast path of the odds.
+ * The same end states as {@link roundOutcomes} without the wounds carried: the fast path of the
+ * odds. Scored by the round's own kernels (`scoreSides`, `settle`), as the sampled round is.
  */
 export function compactOutcomes(input: RoundInput): CompactOutcome[] {
   const { plan, dist } = endDistribution(input);
-  const V = input.victims.length;
-  const vIdx = new Map<string, number>();
-  input.victims.forEach((v, i) => vIdx.set(v.id, i));
-  const flankers = input.victims.map((v) => (v.result === null ? [] : v.result.flankedBy.map((id) => vIdx.get(id) ?? -1).filter((i) => i >= 0)));
-  const opts = input.options;
   const out: CompactOutcome[] = [];
-  const taken = new Array<number>(V).fill(0);
-  const tot = [0, 0];
-  const mus = [false, false];
-  const models = [0, 0];
+  const taken: number[] = [];
   for (let key = 0; key < dist.length; key++) {
     const p = dist[key] as number;
     if (p === 0) continue;
-    const left = new Array<number>(V).fill(0);
+    const left: number[] = [];
     const wounds = decodeEnd(input, plan, key, left, taken);
-    for (let s = 0; s < 2; s++) {
-      let ranks = 0;
-      let flank = 0;
-      let rear = 0;
-      let high = 0;
-      let standard = 0;
-      let musician = false;
-      let n = 0;
-      for (let i = 0; i < V; i++) {
-        const v = input.victims[i];
-        if (v === undefined || v.side !== s || v.result === null) continue;
-        const l = left[i] as number;
-        if (l <= 0) continue;
-        const r = v.result;
-        n += l + r.extraModels;
-        let flanked = false;
-        for (const j of flankers[i] as number[]) if ((left[j] as number) >= FLANK_MIN_MODELS) flanked = true;
-        const rb = flanked ? 0 : (r.rankBonus[Math.min(l, r.rankBonus.length - 1)] ?? 0);
-        if (rb > ranks) ranks = rb;
-        if (l >= FLANK_MIN_MODELS && r.fightsFlank) flank = 1;
-        if (l >= FLANK_MIN_MODELS && r.fightsRear) rear = 2;
-        if (r.highGround) high = 1;
-        if (l >= r.standardFrom) standard = 1;
-        if (l >= r.musicianFrom) musician = true;
-      }
-      tot[s] = wounds[s as SideIndex] + ranks + flank + rear + high + standard + (opts.squareness === "direct" ? input.sides[s as SideIndex].squareness : 0);
-      mus[s] = musician;
-      models[s] = n;
-    }
-    if (opts.outnumberBonus && models[0] !== models[1]) { const i = (models[0] as number) > (models[1] as number) ? 0 : 1; tot[i] = (tot[i] as number) + 1; }
-    const t0 = tot[0] as number;
-    const t1 = tot[1] as number;
-    if (t0 !== t1) pushOutcome(out, input, t0 > t1 ? 0 : 1, Math.abs(t0 - t1), p, left);
-    else if (mus[0] !== mus[1]) pushOutcome(out, input, mus[0] ? 0 : 1, 1, p, left);
-    else if (mus[0] && mus[1] && opts.bothMusiciansRollOff) {
-      pushOutcome(out, input, 0, 1, p / 2, left);
-      pushOutcome(out, input, 1, 1, p / 2, left);
-    } else pushOutcome(out, input, -1, 0, p, left);
+    const pre = settle(scoreSides(input, left, wounds), input);
+    if (pre.kind === "decided") out.push(compact(p, pre.verdict, left));
+    else out.push(compact(p / 2, pre.ifFirst, left), compact(p / 2, pre.ifSecond, left));
   }
   return out;
 }
 
-/** Records a compact outcome, applying the tie-only squareness variants (HR-SQUARE-4, HR-SQUARE-5). */
-function pushOutcome(out: CompactOutcome[], input: RoundInput, winner: number, margin: number, p: number, left: readonly number[]): void {
-  const variant = input.options.squareness;
-  if (winner >= 0 && (variant === "tieOnly" || variant === "modelCount")) {
-    margin = Math.max(0, margin - input.sides[winner === 0 ? 1 : 0]!.squareness);
-    if (margin === 0) winner = -1;
-  }
-  out.push({ p, winner, margin, left });
+function compact(p: number, v: RoundVerdict, left: readonly number[]): CompactOutcome {
+  return { p, winner: v.winner === null ? -1 : v.winner, margin: v.margin, left };
 }

@@ -13,6 +13,7 @@ import type { CombatId, SideId } from "../../../state/ids.js";
 import { buildRound, type SideMorale } from "./build.js";
 import { compactOutcomes } from "./exact.js";
 import { resolveRound } from "./round.js";
+import { leadershipTest } from "../leadership.js";
 import type { RoundInput, RoundVerdict, SideIndex } from "./types.js";
 
 /** What happens to the losing side's main unit. */
@@ -147,7 +148,8 @@ export function sampleOutcome(input: RoundInput, morale: readonly [SideMorale, S
   const idx = input.victims.findIndex((x) => x.id === m.unit);
   const n = left[idx] ?? 0;
   let broke = m.autoBreakAt !== null && n <= m.autoBreakAt;
-  if (!broke) broke = dice.nd6(2) > m.ld - r.margin && (m.reroll !== true || dice.nd6(2) > m.ld - r.margin);
+  // The Break test as the phase rolls it (CORE-BREAK-1), with the battle standard's re-roll (CORE-BSB-1).
+  if (!broke) broke = !leadershipTest(dice, m.ld - r.margin).passed && (m.reroll !== true || !leadershipTest(dice, m.ld - r.margin).passed);
   if (!broke) return { signedMargin, winner: r.winner, fate: "fallsBack" };
   if (m.flowsPast) return { signedMargin, winner: r.winner, fate: "flowsPast" };
   const wIdx = input.victims.findIndex((x) => x.id === w.unit);

@@ -13,8 +13,12 @@ export const FLANK_MIN_MODELS = 5;
 
 /** Each side's combat result score (CORE-CR-1…8), given models left and wounds inflicted. */
 export function scoreSides(input: RoundInput, left: ModelsLeft, wounds: readonly [number, number]): [SideScore, SideScore] {
-  const leftOf = new Map<string, number>();
-  input.victims.forEach((v, i) => leftOf.set(v.id, left[i] ?? 0));
+  const victims = input.victims;
+  // A victim's models left by id (a short scan: a round has a handful of victims).
+  const leftOf = (id: string): number => {
+    for (let i = 0; i < victims.length; i++) if (victims[i]!.id === id) return left[i] ?? 0;
+    return 0;
+  };
   const side = (s: SideIndex): SideScore => {
     let ranks = 0;
     let flank = 0;
@@ -29,7 +33,7 @@ export function scoreSides(input: RoundInput, left: ModelsLeft, wounds: readonly
       if (n <= 0) return;
       const r = v.result;
       models += n + r.extraModels;
-      const flanked = r.flankedBy.some((id) => (leftOf.get(id) ?? 0) >= FLANK_MIN_MODELS);
+      const flanked = r.flankedBy.some((id) => leftOf(id) >= FLANK_MIN_MODELS);
       const rb = flanked ? 0 : (r.rankBonus[Math.min(n, r.rankBonus.length - 1)] ?? 0);
       ranks = Math.max(ranks, rb);
       if (n >= FLANK_MIN_MODELS && r.fightsFlank) flank = 1;
