@@ -35,7 +35,7 @@ export const BUDGETS = {
   "engine, FnF (fusillade/fnf: createBattle + apply + scenario)": 120 * 1024,
   "engine, WHN (root: createBattle + apply + scenarios.ridgeAction)": 150 * 1024,
   "engine, FnF (root: createBattle + apply + fnf.scenario)": 150 * 1024,
-  "everything (import *)": 230 * 1024,
+  "everything (import *)": 232 * 1024,
 };
 
 const failures = [];
