@@ -35,6 +35,18 @@ describe("the General slain in play (CORE-PANIC-7, WHN-LEAD-5)", () => {
     expect(tests.some((t) => String(t.unit).startsWith("fr"))).toBe(false);
   });
 
+  it("CORE-PANIC-7: the General lost with his fleeing unit shot to death (CORE-CHAR-6) sets off the tests once", () => {
+    const s = shootingBattle(
+      [shooterSetup({ initialVolleyUsed: true }), targetSetup(12, { order: "FLEEING", figures: 4, files: 2 }), battalion("gb-2", "gb", { figures: 10, files: 5, formation: "LINE", position: { x: 70, y: 40 }, facing: 270, command: {} })],
+      { characters: [leader("wel", "gb", { isGeneral: true, joinedTo: "gb-1", order: "FLEEING", position: { x: 36, y: 22 }, facing: 270 })] },
+    );
+    const r = play(s, fire("fr-1", "gb-1"), [...new Array(18).fill(6), 1, 1, ...Array.from({ length: 40 }, (_, i) => 1 + (i % 5))]);
+    expect(event(r.events, "unit/destroyed")).toMatchObject({ unit: "gb-1" });
+    expect(r.state.characters["wel" as never]).toMatchObject({ removed: { reason: "destroyed" } });
+    expect(ev(r.events, "morale/generalSlain")).toHaveLength(1);
+    expect(ev(r.events, "morale/panicTest").map((t) => [t.unit, t.rule])).toEqual([["gb-2", "CORE-PANIC-7"]]);
+  });
+
   it("WHN-LEAD-5: a character who is not the General shot dead sets off no Panic test", () => {
     const r = play(scene(false), fire("fr-1", "wel"), [...KILL, 6, 6, 6, 6]);
     expect(event(r.events, "character/slain")).toMatchObject({ character: "wel", general: false });

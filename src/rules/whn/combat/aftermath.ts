@@ -6,7 +6,7 @@
  * the combats' bookkeeping (a combat ends when one side has no unit left in it).
  */
 import type { BattleState, Decision } from "../../../state/battle.js";
-import type { CharacterId, CombatId, UnitId } from "../../../state/ids.js";
+import type { CombatId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { footprintDistance } from "../../../geometry/rect.js";
 import { inContact, leq } from "../../../geometry/vec.js";
@@ -20,7 +20,7 @@ import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
 import { foesOf } from "./disengage.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
 import { mayEverPursue } from "./pursuit.js";
-import { panicForGeneralSlain } from "../morale/triggers.js";
+import { panicForGeneralsSlainSince } from "../morale/triggers.js";
 import { redress, redressChoices } from "./redress.js";
 import { emit, view, type Recorder } from "./recorder.js";
 import { traitsOf } from "../../traits.js";
@@ -63,19 +63,15 @@ export function fightBatch(state: BattleState, r: Recorder, ids: readonly Combat
   for (const id of ids) {
     const c = s.combats[id];
     if (c === undefined) continue;
-    const living = livingGenerals(s);
+    const before = s;
     const out = fightCombat(s, r, c, splits);
-    s = out.state;
     fought.push(out.fought);
     asked.push(...out.asked);
     // CORE-PANIC-7 / WHN-LEAD-5: a General slain in this combat (in a challenge, CORE-CHAL-3) sets
     // off his army's tests at once; those that must flee wait for the phase's flee moves (WHN-PANIC-3).
-    for (const g of living) {
-      if (s.characters[g]?.removed?.reason !== "destroyed") continue;
-      const p = panicForGeneralSlain(s, r.ctx, g, { fleeNow: false });
-      s = p.state;
-      for (const t of p.tests) if (t.result === "fled") generalFled.push(t.unit);
-    }
+    const p = panicForGeneralsSlainSince(before, out.state, r.ctx, { fleeNow: false });
+    s = p.state;
+    for (const t of p.tests) if (t.result === "fled") generalFled.push(t.unit);
   }
   if (asked.length > 0) {
     // The flight cannot wait across the owners' casualty choices (nothing in the state remembers it): made now.
@@ -83,13 +79,6 @@ export function fightBatch(state: BattleState, r: Recorder, ids: readonly Combat
     return pauseForCombatCasualties(s, fought, asked);
   }
   return afterBlows(s, r, fought, generalFled);
-}
-
-/** The Generals still on the table (CORE-GNRL), by id. */
-function livingGenerals(state: BattleState): CharacterId[] {
-  return Object.values(state.characters)
-    .filter((c) => c.isGeneral && c.removed === null)
-    .map((c) => c.id);
 }
 
 /**
