@@ -12,6 +12,7 @@ import type { Vec2 } from "../../../geometry/vec.js";
 import { removeModels } from "../casualties.js";
 import { commitCasualties } from "../combined.js";
 import { shootingPanic } from "../shooting/panic.js";
+import { panicForGeneralsSlainSince } from "../morale/triggers.js";
 import { asksCasualties, casualtyDecision, pauseForCasualties, withWoundsOnly } from "../shooting/casualtyChoice.js";
 import { getUnit, removeUnit } from "../unit.js";
 import { put } from "./common.js";
@@ -162,6 +163,8 @@ export function resolveGunFire(state: BattleState, ctx: ActionContext, req: GunF
     next = put(next, g);
   }
   const tested = sample.results.filter((t) => (t.kind === "gun" ? t.tally.crew.killed : t.tally.killed) > 0).map((t) => t.id as UnitId);
+  // CORE-PANIC-7: a General lost with a unit this fire destroyed (CORE-CHAR-6); before the threshold tests.
+  next = panicForGeneralsSlainSince(state, next, ctx).state;
   if (asked !== undefined && asked.length > 0) return ok(pauseForCasualties(next, asked, tested));
   for (const id of tested) next = shootingPanic(next, id, ctx).state;
   return ok(next);

@@ -20,6 +20,7 @@ import { cavalryFallBack, fallBack, flowPast } from "./fallBack.js";
 import { foesOf } from "./disengage.js";
 import { fightCombat, mainEnemy, type Fought } from "./fight.js";
 import { mayEverPursue } from "./pursuit.js";
+import { panicForGeneralsSlainSince } from "../morale/triggers.js";
 import { redress, redressChoices } from "./redress.js";
 import { emit, view, type Recorder } from "./recorder.js";
 import { traitsOf } from "../../traits.js";
@@ -58,16 +59,26 @@ export function fightBatch(state: BattleState, r: Recorder, ids: readonly Combat
   let s = state;
   const fought: Fought[] = [];
   const asked: Decision[] = [];
+  const generalFled: UnitId[] = [];
   for (const id of ids) {
     const c = s.combats[id];
     if (c === undefined) continue;
+    const before = s;
     const out = fightCombat(s, r, c, splits);
-    s = out.state;
     fought.push(out.fought);
     asked.push(...out.asked);
+    // CORE-PANIC-7 / WHN-LEAD-5: a General slain in this combat (in a challenge, CORE-CHAL-3) sets
+    // off his army's tests at once; those that must flee wait for the phase's flee moves (WHN-PANIC-3).
+    const p = panicForGeneralsSlainSince(before, out.state, r.ctx, { fleeNow: false });
+    s = p.state;
+    for (const t of p.tests) if (t.result === "fled") generalFled.push(t.unit);
   }
-  if (asked.length > 0) return pauseForCombatCasualties(s, fought, asked);
-  return afterBlows(s, r, fought);
+  if (asked.length > 0) {
+    // The flight cannot wait across the owners' casualty choices (nothing in the state remembers it): made now.
+    for (const id of generalFled) s = fleeUnit(s, id, r.ctx, { from: null, rule: "CORE-PANIC-7" }).state;
+    return pauseForCombatCasualties(s, fought, asked);
+  }
+  return afterBlows(s, r, fought, generalFled);
 }
 
 /**
@@ -107,7 +118,7 @@ export function resumeAfterCasualties(state: BattleState, r: Recorder, batch: re
  * The rest of a batch once its losses are off the table: Break tests, the Panic tests of broken
  * units' friends, flee moves, and the winners' pursuit decisions; without decisions, the aftermath.
  */
-function afterBlows(state: BattleState, r: Recorder, fought: readonly Fought[]): BattleState {
+function afterBlows(state: BattleState, r: Recorder, fought: readonly Fought[], generalFled: readonly UnitId[] = []): BattleState {
   let s = state;
   const verdicts: Array<BreakVerdict & { combat: CombatId }> = [];
   for (const f of fought) {
@@ -127,8 +138,13 @@ function afterBlows(state: BattleState, r: Recorder, fought: readonly Fought[]):
     fledFrom.set(v.unit, v.from);
   }
   const beforePanicFlight = s;
+  // The General's death was tested during the blows (CORE-PANIC-7); its flights go with the phase's others.
+  for (const id of generalFled) {
+    const u = getUnit(s, id);
+    if (u !== undefined && inPlay(u)) s = fleeUnit(s, id, r.ctx, { from: null, rule: "CORE-PANIC-7" }).state;
+  }
   for (const id of panic.fled) s = fleeUnit(s, id, r.ctx, { from: null, rule: "CORE-PANIC-5" }).state;
-  const panicked = new Set<string>(panic.fled);
+  const panicked = new Set<string>([...generalFled, ...panic.fled]);
 
   // Due moves, made after pursuit (WHN-TURN-1 step 4).
   for (const v of verdicts) {
@@ -162,7 +178,7 @@ function afterBlows(state: BattleState, r: Recorder, fought: readonly Fought[]):
   }
   // CORE-PANIC-10: a friend that fled in panic out of a combat not fought in this batch may be pursued at once too.
   const inBatch = new Set<string>(fought.flatMap((f) => f.round.units));
-  decisions.push(...panicPursuits(beforePanicFlight, s, r, panic.fled.filter((id) => !inBatch.has(id)), new Set(decisions.map((d) => d.unit as string)), "CORE-PURS-1"));
+  decisions.push(...panicPursuits(beforePanicFlight, s, r, [...generalFled, ...panic.fled].filter((id) => !inBatch.has(id)), new Set(decisions.map((d) => d.unit as string)), "CORE-PURS-1"));
   if (decisions.length > 0) return { ...s, pending: [...s.pending, ...decisions] };
   return finishAftermath(s, r);
 }

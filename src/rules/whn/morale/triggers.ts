@@ -144,6 +144,23 @@ export function panicForGeneralSlain(state: BattleState, ctx: ActionContext, gen
 }
 
 /**
+ * CORE-PANIC-7 once for each General on the table in `before` and slain (removed as destroyed) in
+ * `state`, however he died in that step: struck down himself, or lost with his fleeing unit
+ * (CORE-CHAR-6) — one trigger event per General, never two for the same death.
+ */
+export function panicForGeneralsSlainSince(before: BattleState, state: BattleState, ctx: ActionContext, opts: { fleeNow?: boolean } = {}): TriggerOutcome {
+  let s = state;
+  const tests: TriggeredPanic[] = [];
+  for (const c of Object.values(before.characters)) {
+    if (!c.isGeneral || c.removed !== null || s.characters[c.id]?.removed?.reason !== "destroyed") continue;
+    const out = panicForGeneralSlain(s, ctx, c.id, opts);
+    s = out.state;
+    tests.push(...out.tests);
+  }
+  return { state: s, tests };
+}
+
+/**
  * CORE-PANIC-11: a scenario's own trigger. One test per listed unit, General's unit first; flee
  * moves at once.
  */

@@ -11,6 +11,7 @@ import type { CharacterId, UnitId } from "../../../state/ids.js";
 import { getUnit, withUnit } from "../unit.js";
 import { woundCharacter, woundUnit, rollShotAgainst } from "./damage.js";
 import { shootingPanic } from "./panic.js";
+import { panicForGeneralsSlainSince } from "../morale/triggers.js";
 import { pauseForCasualties } from "./casualtyChoice.js";
 import { shotSituation, type BodyScores, type Situation } from "./situation.js";
 import { rollAtLeast, rollHits } from "./volley.js";
@@ -144,6 +145,10 @@ export function resolveShooting(state: BattleState, ctx: ActionContext, req: Res
     } else next = woundCharacter(next, ctx, b.id as CharacterId, u);
   });
   const hit = bodies.filter((b) => b.kind === "unit").map((b) => b.id as UnitId);
+  // CORE-PANIC-7 / WHN-LEAD-5: a General slain by this fire (shot, or lost with his fleeing unit,
+  // CORE-CHAR-6) sets off his army's tests once, when all of the fire's losses are off, before the
+  // threshold tests of the units hit (rulings).
+  next = panicForGeneralsSlainSince(state, next, ctx).state;
   if (asked.length > 0) return { ok: true, state: pauseForCasualties(next, asked, hit) };
   for (const id of hit) next = shootingPanic(next, id, ctx).state;
   return { ok: true, state: next };

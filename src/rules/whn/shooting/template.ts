@@ -24,6 +24,7 @@ import { woundUnit } from "./damage.js";
 import { firingModels } from "./firers.js";
 import { isVeteranLights, toHitScore, type ToHitInput } from "./modifiers.js";
 import { shootingPanic } from "./panic.js";
+import { panicForGeneralsSlainSince } from "../morale/triggers.js";
 import { pauseForCasualties } from "./casualtyChoice.js";
 import { bodyScores, shooterProblem } from "./situation.js";
 import { movedThisTurn, othersPlaced, terrainOf } from "./sightlines.js";
@@ -179,6 +180,8 @@ export function fireVolley(state: BattleState, a: VolleyRequest, ctx: ActionCont
     next = w.state;
     if (w.asked !== undefined) asked.push(w.asked);
   });
+  // CORE-PANIC-7: a General lost with a unit this fire destroyed (CORE-CHAR-6); before the threshold tests.
+  next = panicForGeneralsSlainSince(state, next, ctx).state;
   // The owners pick the losses of their extended-order units first (WHN-FORM-8), then the Panic tests.
   if (asked.length > 0) return ok(pauseForCasualties(next, asked, hits.map((b) => b.u.id)));
   for (const b of hits) next = shootingPanic(next, b.u.id, ctx).state;
