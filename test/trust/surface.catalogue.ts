@@ -525,6 +525,7 @@ export const CATALOGUE: Readonly<Record<string, string>> = {
   "root:whn.morale.panicForDestroyedFleeing": "helper:32",
   "root:whn.morale.panicForFlankCharge": "helper:12",
   "root:whn.morale.panicForGeneralSlain": "helper:12",
+  "root:whn.morale.panicForGeneralsSlainSince": "helper:11",
   "root:whn.morale.panicForScenario": "helper:32",
   "root:whn.morale.panicOdds": "helper:22",
   "root:whn.morale.panicTest": "helper:33",
