@@ -4,18 +4,10 @@ import { greedyBot, randomBot, searchBot } from "../../src/bots/index.js";
 import { duel, play, unit, event, deepFreeze } from "../fixtures/shooting.js";
 import { battle, gun, line } from "../fixtures/artillery.js";
 import { battleOf, fr, gb, must, toStep } from "../fixtures/movement.js";
-import { shootingBattle, shooterSetup, battalion } from "../fixtures/shooting.js";
+import { shootingBattle, shooterSetup, battalion, SKIRMISHERS } from "../fixtures/shooting.js";
 
 const fire = { type: "shooting/fire", shooter: "fr-1", target: "gb-1" };
 const ASK = { options: { core: { ownerChoices: "ask" as const } } };
-/** 10 skirmishers 1.6" apart in two rows of 5, the nearest 8" from the shooters' front edge. */
-const SKIRMISHERS = {
-  formation: "EXTENDED_ORDER",
-  light: true,
-  extendedOrderAllowed: true,
-  position: { x: 36, y: 18 },
-  models: Array.from({ length: 10 }, (_, i) => ({ x: 36 + ((i % 5) - 2) * 1.6, y: 18.35 + Math.floor(i / 5) * 1.6, facing: 270 })),
-} as const;
 /** 6 shots need 6 (extended order −2): 3 hit; S3 v T3 4+: 2 wound; no save. Then the Panic test's 2D6 (1+1 passes). */
 const TWO_DOWN = [6, 6, 6, 1, 1, 1, 6, 6, 1];
 const PANIC = [1, 1];

@@ -1,7 +1,7 @@
 // Rule tests that kill the shooting mutants left alive by the seed-2 sampled mutation run (#17).
 // Each case fails under the mutant named in its comment (checked by applying it by hand).
 import { describe, expect, it } from "vitest";
-import { play, unit, character, event, fire, shootingBattle, shooterSetup, targetSetup, battalion, leader, duel } from "../fixtures/shooting.js";
+import { play, unit, character, event, fire, shootingBattle, shooterSetup, targetSetup, battalion, leader, duel, SKIRMISHERS } from "../fixtures/shooting.js";
 import { applyUnknown as apply, type BattleState, type UnitSetup } from "../../src/index.js";
 import { toHitScore } from "../../src/rules/whn/shooting/modifiers.js";
 import { allocateVolley } from "../../src/rules/whn/shooting/allocation.js";
@@ -79,13 +79,6 @@ describe("more shooting mutants (seed 2, second pass)", () => {
 
   // casualtyChoice.ts: the cause `{ kind: "missile" }` → `{}` when the owner's picked losses are shared with a merged detachment.
   it("WHN-FORM-8 / WHN-DET-5: casualties the owner picks are shared with a merged detachment as missile casualties", () => {
-    const SKIRMISHERS = {
-      formation: "EXTENDED_ORDER",
-      light: true,
-      extendedOrderAllowed: true,
-      position: { x: 36, y: 18 },
-      models: Array.from({ length: 10 }, (_, i) => ({ x: 36 + ((i % 5) - 2) * 1.6, y: 18.35 + Math.floor(i / 5) * 1.6, facing: 270 })),
-    } as const;
     const s = duel(8, { initialVolleyUsed: true }, SKIRMISHERS as never, { options: { core: { ownerChoices: "ask" } } });
     // 6 shots need 6: 3 hit; 2 wound; no save: the owner is asked for 2 models.
     const asked = play(s, fire("fr-1", "gb-1"), [6, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1]);
