@@ -4,6 +4,7 @@
  * turns them once per study cell into whatever plain values the sampler wants (a volley spec, a
  * combat round), so the per-sample path stays on plain numbers.
  */
+import { FusilladeError } from "../engine/violation.js";
 import type { z } from "zod";
 import type { Dice } from "../dice/index.js";
 import type { Dist } from "../dice/index.js";
@@ -49,7 +50,7 @@ export class ExperimentRegistry {
 
   /** Registers an experiment; throws if the name is taken. */
   register<P, Prepared>(e: Experiment<P, Prepared>): this {
-    if (this.byName.has(e.name)) throw new Error(`ExperimentRegistry.register: "${e.name}" is already registered`);
+    if (this.byName.has(e.name)) throw new FusilladeError("engine/misuse", `ExperimentRegistry.register: "${e.name}" is already registered`);
     this.byName.set(e.name, e as unknown as AnyExperiment);
     return this;
   }

@@ -3,6 +3,7 @@
  * sums of squares, histograms), so merging is exact, associative and commutative: any split of the
  * same samples merges to the same tally, bit for bit, whatever the order.
  */
+import { FusilladeError } from "../engine/violation.js";
 
 /** One sampled resolution: named integer metrics, booleans (proportions) and categories. */
 export type OutcomeRecord = Readonly<Record<string, number | boolean | string>>;
@@ -46,7 +47,7 @@ export const EMPTY_TALLY: Tally = Object.freeze({ n: 0, metrics: Object.freeze({
 
 function checkedAdd(a: number, b: number, what: string): number {
   const s = a + b;
-  if (!Number.isSafeInteger(s)) throw new RangeError(`tally: ${what} overflowed 2^53; split the study into smaller runs`);
+  if (!Number.isSafeInteger(s)) throw new FusilladeError("engine/misuse", `tally: ${what} overflowed 2^53; split the study into smaller runs`);
   return s;
 }
 
@@ -73,7 +74,7 @@ export class TallyBuilder {
       const v = record[key] as number | boolean | string;
       let m = this.metrics.get(key);
       if (typeof v === "number") {
-        if (!Number.isSafeInteger(v)) throw new RangeError(`TallyBuilder.add: metric "${key}" must be a safe integer, got ${String(v)}`);
+        if (!Number.isSafeInteger(v)) throw new FusilladeError("engine/misuse", `TallyBuilder.add: metric "${key}" must be a safe integer, got ${String(v)}`);
         if (m === undefined) this.metrics.set(key, (m = { kind: "number", n: 0, sum: 0, sumSq: 0, hist: new Map() }));
         if (m.kind !== "number") throw kindError(key, m.kind, "number");
         m.n++;
@@ -100,7 +101,7 @@ export class TallyBuilder {
     for (const key of [...this.metrics.keys()].sort()) {
       const m = this.metrics.get(key) as MutableMetric;
       if (!Number.isSafeInteger(m.n) || (m.kind === "number" && !(Number.isSafeInteger(m.sum) && Number.isSafeInteger(m.sumSq)))) {
-        throw new RangeError(`tally: metric "${key}" overflowed 2^53; split the study into smaller runs`);
+        throw new FusilladeError("engine/misuse", `tally: metric "${key}" overflowed 2^53; split the study into smaller runs`);
       }
       if (m.kind === "number") metrics[key] = { kind: "number", n: m.n, sum: m.sum, sumSq: m.sumSq, hist: sortedNumberRecord(m.hist) };
       else if (m.kind === "boolean") metrics[key] = { kind: "boolean", n: m.n, k: m.k };
@@ -110,8 +111,8 @@ export class TallyBuilder {
   }
 }
 
-function kindError(key: string, had: string, got: string): TypeError {
-  return new TypeError(`TallyBuilder.add: metric "${key}" was a ${had} and is now a ${got}`);
+function kindError(key: string, had: string, got: string): FusilladeError {
+  return new FusilladeError("engine/misuse", `TallyBuilder.add: metric "${key}" was a ${had} and is now a ${got}`);
 }
 
 function sortedNumberRecord(m: ReadonlyMap<number, number>): Record<string, number> {
@@ -137,14 +138,14 @@ function mergeCounts(a: Readonly<Record<string, number>>, b: Readonly<Record<str
 }
 
 function mergeMetric(key: string, a: MetricTally, b: MetricTally): MetricTally {
-  if (a.kind !== b.kind) throw new TypeError(`mergeTallies: metric "${key}" is a ${a.kind} in one tally and a ${b.kind} in the other`);
+  if (a.kind !== b.kind) throw new FusilladeError("engine/misuse", `mergeTallies: metric "${key}" is a ${a.kind} in one tally and a ${b.kind} in the other`);
   const n = checkedAdd(a.n, b.n, "n");
   if (a.kind === "number" && b.kind === "number") {
     return { kind: "number", n, sum: checkedAdd(a.sum, b.sum, "a sum"), sumSq: checkedAdd(a.sumSq, b.sumSq, "a sum of squares"), hist: mergeCounts(a.hist, b.hist, true) };
   }
   if (a.kind === "boolean" && b.kind === "boolean") return { kind: "boolean", n, k: checkedAdd(a.k, b.k, "a count") };
   if (a.kind === "category" && b.kind === "category") return { kind: "category", n, counts: mergeCounts(a.counts, b.counts, false) };
-  throw new TypeError("mergeTallies: unreachable");
+  throw new FusilladeError("engine/internal", "mergeTallies: unreachable");
 }
 
 /**

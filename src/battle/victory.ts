@@ -4,6 +4,7 @@
  * (CORE-TURN-1: the scenario says how the battle is decided), plus an army with no unit left on the
  * table losing at once.
  */
+import { FusilladeError } from "../engine/violation.js";
 import type { BattleState, BattleResult } from "../state/battle.js";
 import type { SideId } from "../state/ids.js";
 import type { Unit } from "../state/unit.js";
@@ -90,7 +91,7 @@ export function objectiveHolder(input: BattleState, o: Objective): SideId | null
   try {
     objectArg("objectiveHolder", "o", o);
     const at = o.at;
-    if (typeof at.x !== "number" || typeof at.y !== "number" || typeof o.radius !== "number") throw new TypeError("at and radius must be numbers");
+    if (typeof at.x !== "number" || typeof at.y !== "number" || typeof o.radius !== "number") throw new FusilladeError("engine/misuse", "at and radius must be numbers");
   } catch (e) {
     throw misread("objectiveHolder", "o", e);
   }

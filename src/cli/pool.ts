@@ -12,6 +12,7 @@
  * a busy main thread; and the main thread samples too (N workers = the main thread and N − 1 pool
  * threads), so a run starts sampling at once, on code the process has warmed.
  */
+import { FusilladeError } from "../engine/violation.js";
 import { Piscina } from "piscina";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
@@ -61,7 +62,7 @@ function startThreads(threads: number, script: WorkerScript): Threads {
   // pending forever (the process then exits with code 0 and no output): fail every task instead,
   // and stop the pool so piscina does not keep replacing a thread that cannot load.
   // A thread that fails with a task assigned rejects that task with the bare error: name the worker.
-  const clear = (e: unknown): Error => new Error(`study pool: a worker thread failed (${script.filename}): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  const clear = (e: unknown): Error => new FusilladeError("engine/internal", `study pool: a worker thread failed (${script.filename}): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   let failure: Error | null = null;
   let fail: (e: Error) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => (fail = reject));
@@ -165,7 +166,7 @@ export function openStudyPool(workers: number, options: StudyPoolOptions = {}): 
   let queue: Promise<unknown> = Promise.resolve();
 
   const runOne = async (plan: Plan, opts: StudyRunOptions): Promise<RunOutcome> => {
-    if (closed) throw new Error("study pool: run() after close()");
+    if (closed) throw new FusilladeError("engine/misuse", "study pool: run() after close()");
     if (pool === null) return runInline(plan, opts);
     const broken = pool.broken();
     if (broken !== null) throw broken;
@@ -186,7 +187,7 @@ export function openStudyPool(workers: number, options: StudyPoolOptions = {}): 
     } catch (e) {
       // A thread may have been replaced meanwhile: send the study again next time.
       current = null;
-      if (closed) throw new Error("study pool: close() was called during the run", { cause: e });
+      if (closed) throw new FusilladeError("engine/misuse", "study pool: close() was called during the run", { cause: e });
       throw e;
     }
   };
@@ -194,7 +195,7 @@ export function openStudyPool(workers: number, options: StudyPoolOptions = {}): 
   return {
     workers: count,
     run(plan, opts = {}) {
-      if (closed) return Promise.reject(new Error("study pool: run() after close()"));
+      if (closed) return Promise.reject(new FusilladeError("engine/misuse", "study pool: run() after close()"));
       const r = queue.then(() => runOne(plan, opts));
       queue = r.catch(() => undefined);
       return r;

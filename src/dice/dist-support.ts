@@ -1,4 +1,5 @@
 /** Validation, constants and numeric kernels behind {@link Dist}. */
+import { FusilladeError } from "../engine/violation.js";
 
 /** Tolerance `Dist.fromEntries` allows on the sum of its probabilities before renormalising. */
 export const SUM_TOLERANCE = 1e-9;
@@ -12,14 +13,14 @@ export const DENSE_SPAN_LIMIT = 1 << 20;
 /** Throws unless `x` is a finite number (outcomes are finite). */
 export function checkOutcome(x: number, api: string): void {
   if (typeof x !== "number" || !Number.isFinite(x)) {
-    throw new RangeError(`${api}: outcomes must be finite numbers, got ${shown(x)}`);
+    throw new FusilladeError("engine/misuse", `${api}: outcomes must be finite numbers, got ${shown(x)}`);
   }
 }
 
 /** Throws unless `p` is a number in [0, 1]. */
 export function checkProbability(p: number, api: string): void {
   if (typeof p !== "number" || !(p >= 0 && p <= 1)) {
-    throw new RangeError(`${api}: a probability must be in [0, 1], got ${shown(p)}`);
+    throw new FusilladeError("engine/misuse", `${api}: a probability must be in [0, 1], got ${shown(p)}`);
   }
 }
 
@@ -39,7 +40,7 @@ export function shown(x: unknown): string {
 /** Throws unless `n` is an integer in [0, max]. */
 export function checkCount(n: number, api: string, max: number = MAX_COUNT): void {
   if (!Number.isInteger(n) || n < 0 || n > max) {
-    throw new RangeError(`${api}: n must be an integer in [0, ${max}], got ${shown(n)}`);
+    throw new FusilladeError("engine/misuse", `${api}: n must be an integer in [0, ${max}], got ${shown(n)}`);
   }
 }
 

@@ -19,6 +19,41 @@ import {
   checkOutcome,
   checkProbability,
 } from "./dist-support.js";
+import { badArg, fnArg, kindOf } from "../engine/args.js";
+import { FusilladeError } from "../engine/violation.js";
+
+/** The key only this module holds: `new Dist(...)` from outside is refused. */
+const INTERNAL: unique symbol = Symbol("Dist");
+
+function misuse(message: string): FusilladeError {
+  return new FusilladeError("engine/misuse", message);
+}
+
+/** Whether `v` is a {@link Dist}; false for a Proxy whose getPrototypeOf trap throws. */
+function isDist(v: unknown): v is Dist {
+  try {
+    return v instanceof Dist;
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses an argument that is not a {@link Dist}. */
+function distArg(api: string, v: unknown): void {
+  if (!isDist(v)) throw badArg(api, "other", "a Dist", v);
+}
+
+/** An iterable's iterator, or a typed refusal (a Proxy or a throwing getter included). */
+function iterableArg<T>(api: string, v: Iterable<T>): Iterable<T> {
+  let it: unknown;
+  try {
+    it = v !== null && v !== undefined ? (v as { [Symbol.iterator]?: unknown })[Symbol.iterator] : undefined;
+  } catch (e) {
+    throw badArg(api, "entries", "an iterable of [outcome, probability] pairs", v, e);
+  }
+  if (typeof it !== "function") throw badArg(api, "entries", "an iterable of [outcome, probability] pairs", v);
+  return v;
+}
 
 /** An immutable discrete probability distribution over finite numbers. */
 export class Dist {
@@ -29,7 +64,8 @@ export class Dist {
   /** True when every outcome is an integer (enables dense convolution). */
   private readonly integral: boolean;
 
-  private constructor(xs: readonly number[], ps: readonly number[]) {
+  private constructor(xs: readonly number[], ps: readonly number[], key?: typeof INTERNAL) {
+    if (key !== INTERNAL) throw misuse("Dist: build a distribution with its static constructors (Dist.constant, Dist.uniform, Dist.fromEntries, …), not with new");
     this.xs = Object.freeze(xs);
     this.ps = Object.freeze(ps);
     this.integral = xs.every(Number.isInteger);
@@ -37,14 +73,14 @@ export class Dist {
 
   /** Internal: wraps already sorted, merged, positive arrays. */
   private static of(xs: number[], ps: number[]): Dist {
-    return new Dist(xs, ps);
+    return new Dist(xs, ps, INTERNAL);
   }
 
   /** Internal: sorts accumulated mass per outcome, dropping zero-probability outcomes. */
   private static fromMass(mass: Map<number, number>): Dist {
     const xs = Array.from(mass.keys()).filter((x) => (mass.get(x) ?? 0) > 0);
     xs.sort((a, b) => a - b);
-    return new Dist(xs, xs.map((x) => mass.get(x) ?? 0));
+    return new Dist(xs, xs.map((x) => mass.get(x) ?? 0), INTERNAL);
   }
 
   // ---------------------------------------------------------------- constructors
@@ -52,12 +88,13 @@ export class Dist {
   /** The distribution that is always `x`. */
   static constant(x: number): Dist {
     checkOutcome(x, "Dist.constant");
-    return new Dist([x === 0 ? 0 : x], [1]);
+    return new Dist([x === 0 ? 0 : x], [1], INTERNAL);
   }
 
   /** Each listed value equally likely (repeated values accumulate weight). */
   static uniform(values: readonly number[]): Dist {
-    if (values.length === 0) throw new RangeError("Dist.uniform: needs at least one value");
+    if (!Array.isArray(values)) throw badArg("Dist.uniform", "values", "an array of finite numbers", values);
+    if (values.length === 0) throw misuse("Dist.uniform: needs at least one value");
     const mass = new Map<number, number>();
     const p = 1 / values.length;
     for (const x of values) {
@@ -95,16 +132,18 @@ export class Dist {
   static fromEntries(entries: Iterable<readonly [number, number]>): Dist {
     const mass = new Map<number, number>();
     let sum = 0;
-    for (const [x, p] of entries) {
+    for (const entry of iterableArg("Dist.fromEntries", entries)) {
+      if (!Array.isArray(entry)) throw badArg("Dist.fromEntries", "each entry", "an [outcome, probability] pair", entry);
+      const [x, p] = entry as readonly unknown[] as readonly [number, number];
       checkOutcome(x, "Dist.fromEntries");
       if (typeof p !== "number" || !(p >= 0) || !Number.isFinite(p)) {
-        throw new RangeError(`Dist.fromEntries: probability of ${x} must be a finite number ≥ 0, got ${String(p)}`);
+        throw misuse(`Dist.fromEntries: probability of ${x} must be a finite number ≥ 0, got ${kindOf(p)}`);
       }
       addMass(mass, x, p);
       sum += p;
     }
     if (!(Math.abs(sum - 1) <= SUM_TOLERANCE)) {
-      throw new RangeError(`Dist.fromEntries: probabilities must sum to 1 (±${SUM_TOLERANCE}), got ${sum}`);
+      throw misuse(`Dist.fromEntries: probabilities must sum to 1 (±${SUM_TOLERANCE}), got ${sum}`);
     }
     if (sum !== 1) for (const [x, p] of mass) mass.set(x, p / sum);
     return Dist.fromMass(mass);
@@ -143,6 +182,7 @@ export class Dist {
 
   /** The distribution of `f(X)`; outcomes mapping to the same value merge. */
   map(f: (x: number) => number): Dist {
+    fnArg("Dist.map", "f", f);
     const mass = new Map<number, number>();
     for (let i = 0; i < this.xs.length; i++) {
       const y = f(this.xs[i] as number);
@@ -154,11 +194,12 @@ export class Dist {
 
   /** Conditional composition: draw X, then draw from `f(X)` (flatMap). */
   chain(f: (x: number) => Dist): Dist {
+    fnArg("Dist.chain", "f", f);
     const mass = new Map<number, number>();
     for (let i = 0; i < this.xs.length; i++) {
       const p = this.ps[i] as number;
       const next = f(this.xs[i] as number);
-      if (!(next instanceof Dist)) throw new TypeError("Dist.chain: the callback must return a Dist");
+      if (!isDist(next)) throw misuse("Dist.chain: the callback must return a Dist");
       for (let j = 0; j < next.xs.length; j++) addMass(mass, next.xs[j] as number, p * (next.ps[j] as number));
     }
     return Dist.fromMass(mass);
@@ -166,6 +207,7 @@ export class Dist {
 
   /** The distribution of X + Y for independent X (this) and Y (`other`). */
   add(other: Dist): Dist {
+    distArg("Dist.add", other);
     if (this.integral && other.integral) {
       const lo = (this.xs[0] as number) + (other.xs[0] as number);
       const span = this.max() - this.min() + other.max() - other.min() + 1;
@@ -310,6 +352,7 @@ export class Dist {
 
   /** P(pred(X)): the total probability of the outcomes satisfying `pred`. */
   probabilityOf(pred: (x: number) => boolean): number {
+    fnArg("Dist.probabilityOf", "pred", pred);
     let sum = 0;
     for (let i = 0; i < this.xs.length; i++) if (pred(this.xs[i] as number)) sum += this.ps[i] as number;
     return sum;
@@ -320,6 +363,7 @@ export class Dist {
    * One merge pass over both sorted supports.
    */
   compare(other: Dist): { readonly less: number; readonly equal: number; readonly greater: number } {
+    distArg("Dist.compare", other);
     const ys = other.xs, qs = other.ps;
     const m = ys.length;
     // Suffix sums of Y so that P(Y > x) is a sum of the tail itself, not 1 − head.

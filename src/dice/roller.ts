@@ -5,6 +5,8 @@
 import { ARTILLERY_FACES, SCATTER_HIT, SCATTER_HIT_MAX_D6 } from "./faces.js";
 import type { ArtilleryFace, ScatterFace } from "./faces.js";
 import { UINT32_RANGE } from "./prng.js";
+import { FusilladeError } from "../engine/violation.js";
+import { kindOf } from "../engine/args.js";
 import { checkDiceState, prngState, scriptedState } from "./state.js";
 import type { DiceState } from "./state.js";
 
@@ -32,18 +34,23 @@ export interface Dice {
   snapshot(): DiceState;
 }
 
-/** Thrown by scripted dice asked for more values than the script holds. */
-export class DiceScriptExhaustedError extends Error {
+/**
+ * Thrown by scripted dice asked for more values than the script holds: a {@link FusilladeError}
+ * with code `dice/script_exhausted`.
+ */
+export class DiceScriptExhaustedError extends FusilladeError {
   /** Which queue ran out. */
   readonly kind: "d6" | "angle";
   /** How many values had been drawn from the stream when it ran out. */
   readonly draws: number;
 
   constructor(kind: "d6" | "angle", draws: number) {
-    super(`scripted dice: the ${kind === "d6" ? "d6" : "angles"} script is exhausted (after ${draws} draws)`);
+    const queue = kind === "angle" ? "angle" : "d6";
+    const count = typeof draws === "number" ? draws : Number.NaN;
+    super("dice/script_exhausted", `scripted dice: the ${queue === "d6" ? "d6" : "angles"} script is exhausted (after ${count} draws)`);
     this.name = "DiceScriptExhaustedError";
-    this.kind = kind;
-    this.draws = draws;
+    this.kind = queue;
+    this.draws = count;
   }
 }
 
@@ -58,7 +65,7 @@ const DEGREES_PER_STEP = 360 / UINT32_RANGE;
 
 function checkCount(n: number): void {
   if (!Number.isInteger(n) || n < 0) {
-    throw new RangeError(`Dice.nd6: the number of dice must be a non-negative integer, got ${String(n)}`);
+    throw new FusilladeError("engine/misuse", `Dice.nd6: the number of dice must be a non-negative integer, got ${kindOf(n)}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { FusilladeError } from "./violation.js";
 import * as z from "zod";
 import type { Route } from "./context.js";
 import type { Action, ActionType } from "./actions.js";
@@ -25,7 +26,7 @@ function build(): Tables {
   const schemas: ActionSchemaLike[] = [];
   for (const m of modules) {
     for (const [type, route] of Object.entries(m.routes as Record<string, Route<Action>>)) {
-      if (routes.has(type)) throw new Error(`fusillade: action type "${type}" is routed by two modules`);
+      if (routes.has(type)) throw new FusilladeError("engine/misuse", `fusillade: action type "${type}" is routed by two modules`);
       routes.set(type, route);
     }
     for (const [code, fmt] of Object.entries(m.messages ?? {})) messages.set(code, fmt);
@@ -33,7 +34,7 @@ function build(): Tables {
   for (const m of modules) {
     for (const schema of m.actions) {
       const type = (schema.shape.type as unknown as { value: string }).value;
-      if (!routes.has(type)) throw new Error(`fusillade: module "${m.name}" declares action "${type}" without a route`);
+      if (!routes.has(type)) throw new FusilladeError("engine/misuse", `fusillade: module "${m.name}" declares action "${type}" without a route`);
       schemas.push(schema);
     }
   }

@@ -45,7 +45,7 @@ export interface InputError {
 }
 
 /** Error codes of {@link FusilladeError}. */
-export type FusilladeErrorCode = "engine/internal" | "engine/misuse" | "dice/script_exhausted" | "scenario/unknown";
+export type FusilladeErrorCode = "engine/internal" | "engine/misuse" | "dice/script_exhausted" | "scenario/unknown" | "study/setup";
 
 /**
  * The one error class the library throws, for programmer errors only (a broken rules module, an
@@ -55,8 +55,29 @@ export class FusilladeError extends Error {
   /** A stable code for the failure. */
   readonly code: FusilladeErrorCode;
   constructor(code: FusilladeErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // Read the arguments defensively: an error built from a caller's hostile value (a Proxy whose
+    // traps throw, an object with a throwing getter) must still be this error, not a raw one.
+    super(typeof message === "string" ? message : textOf(message), causeOf(options));
     this.name = "FusilladeError";
     this.code = code;
+  }
+}
+
+/** A message from a non-string without running a throwing `toString` or Proxy trap. */
+function textOf(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return "(unprintable message)";
+  }
+}
+
+/** The `cause` option, when it can be read; none otherwise. */
+function causeOf(options: unknown): { cause: unknown } | undefined {
+  try {
+    if (options === null || typeof options !== "object" || !("cause" in options)) return undefined;
+    return { cause: (options as { cause?: unknown }).cause };
+  } catch {
+    return undefined;
   }
 }

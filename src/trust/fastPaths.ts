@@ -4,6 +4,7 @@
  * exact chain of `odds({ kind: "combatToDecision" })`, on a grid of formations, files, options and
  * chargers. The test suite runs a slice; `npm run fuzz -- --fast-paths` runs the whole grid.
  */
+import { FusilladeError } from "../engine/violation.js";
 import { apply } from "../engine/apply.js";
 import { reseed } from "../engine/create.js";
 import type { BattleEvent, BattleState } from "../state/battle.js";
@@ -40,7 +41,7 @@ export function playToDecision(start: BattleState, seed: number, maxRounds: numb
   let events: readonly BattleEvent[] = [];
   let r = apply(state, { type: "combat/fight", combat: COMBAT });
   for (let guard = 0; guard < 40 * maxRounds; guard++) {
-    if (!r.ok) throw new Error(`playToDecision: ${JSON.stringify(r.violation)}`);
+    if (!r.ok) throw new FusilladeError("engine/internal", `playToDecision: ${JSON.stringify(r.violation)}`);
     state = r.state;
     events = r.events;
     const fought = events.find((e) => e.type === "combat/roundFought");
@@ -49,13 +50,13 @@ export function playToDecision(start: BattleState, seed: number, maxRounds: numb
       if (rounds === 1) firstMargin = fought["winner"] === null ? 0 : fought["winner"] === start.turn.activeSide ? Number(fought["margin"]) : -Number(fought["margin"]);
       const end = settled(events);
       if (end !== null) return { result: end, rounds, firstMargin };
-      if (state.combats[COMBAT] === undefined) throw new Error("playToDecision: the combat ended without a decision");
+      if (state.combats[COMBAT] === undefined) throw new FusilladeError("engine/internal", "playToDecision: the combat ended without a decision");
       if (rounds >= maxRounds) return { result: 4, rounds, firstMargin };
     }
-    if (state.pending.length > 0) throw new Error(`playToDecision: a ${state.pending[0]?.kind} decision is pending between rounds`);
+    if (state.pending.length > 0) throw new FusilladeError("engine/internal", `playToDecision: a ${state.pending[0]?.kind} decision is pending between rounds`);
     r = apply(state, { type: "turn/advance" });
   }
-  throw new Error("playToDecision: the next round never came");
+  throw new FusilladeError("engine/internal", "playToDecision: the next round never came");
 }
 
 /** How one grid cell compares: exact chances, the counts played through `apply`, and the worst excess over the bound. */

@@ -1,3 +1,4 @@
+import { FusilladeError } from "../../src/engine/violation.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Dist, roller, seedDice } from "../../src/dice/index.js";
@@ -72,16 +73,16 @@ describe("Dist constructors", () => {
   });
 
   it("fromEntries rejects programmer errors", () => {
-    expect(() => Dist.fromEntries([[1, 0.5]])).toThrow(RangeError);
-    expect(() => Dist.fromEntries([[1, -0.5], [2, 1.5]])).toThrow(RangeError);
-    expect(() => Dist.fromEntries([[Number.NaN, 1]])).toThrow(RangeError);
-    expect(() => Dist.fromEntries([[1, Number.NaN]])).toThrow(RangeError);
-    expect(() => Dist.fromEntries([])).toThrow(RangeError);
-    expect(() => Dist.uniform([])).toThrow(RangeError);
-    expect(() => Dist.bernoulli(1.2)).toThrow(RangeError);
-    expect(() => Dist.binomial(-1, 0.5)).toThrow(RangeError);
-    expect(() => Dist.nd6(2.5)).toThrow(RangeError);
-    expect(() => Dist.d6().map(() => Infinity)).toThrow(RangeError);
+    expect(() => Dist.fromEntries([[1, 0.5]])).toThrow(FusilladeError);
+    expect(() => Dist.fromEntries([[1, -0.5], [2, 1.5]])).toThrow(FusilladeError);
+    expect(() => Dist.fromEntries([[Number.NaN, 1]])).toThrow(FusilladeError);
+    expect(() => Dist.fromEntries([[1, Number.NaN]])).toThrow(FusilladeError);
+    expect(() => Dist.fromEntries([])).toThrow(FusilladeError);
+    expect(() => Dist.uniform([])).toThrow(FusilladeError);
+    expect(() => Dist.bernoulli(1.2)).toThrow(FusilladeError);
+    expect(() => Dist.binomial(-1, 0.5)).toThrow(FusilladeError);
+    expect(() => Dist.nd6(2.5)).toThrow(FusilladeError);
+    expect(() => Dist.d6().map(() => Infinity)).toThrow(FusilladeError);
   });
 
   it("bernoulli and binomial edge cases", () => {
@@ -221,7 +222,7 @@ describe("Dist operations", () => {
     expect(twoD6.quantile(0.5)).toBe(7);
     expect(twoD6.quantile(21 / 36)).toBe(7); // exactly reached, despite rounding
     expect(twoD6.quantile(1)).toBe(12);
-    expect(() => twoD6.quantile(1.5)).toThrow(RangeError);
+    expect(() => twoD6.quantile(1.5)).toThrow(FusilladeError);
     fc.assert(
       fc.property(distArb, fc.double({ min: 0, max: 1, noNaN: true }), (d, q) => {
         const x = d.quantile(q);

@@ -182,8 +182,8 @@ describe("PRNG dice", () => {
     const dice = roller(seedDice(3));
     expect(dice.nd6(0)).toBe(0);
     expect(dice.draws).toBe(0);
-    expect(() => dice.nd6(-1)).toThrow(RangeError);
-    expect(() => dice.nd6(1.5)).toThrow(RangeError);
+    expect(() => dice.nd6(-1)).toThrow(FusilladeError);
+    expect(() => dice.nd6(1.5)).toThrow(FusilladeError);
   });
 });
 

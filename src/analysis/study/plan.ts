@@ -8,6 +8,7 @@ import type { AnyExperiment, ExperimentRegistry } from "../experiment.js";
 import { TallyBuilder, type Tally } from "../tally.js";
 import { formatPath, zodIssues, type Study, type StudyIssue } from "./schema.js";
 import { setPath } from "../paths.js";
+import { FusilladeError } from "../../engine/violation.js";
 
 /** Name of the one variant of a study without `variants`. */
 export const BASE_VARIANT = "base";
@@ -121,9 +122,15 @@ export function preparedFor(plan: Plan, cell: number, variant: string): unknown 
   return plan.prepared.get(key);
 }
 
-/** A study whose params pass the schema but describe something the rules cannot set up. */
-export class StudySetupError extends Error {
+/**
+ * A study whose params pass the schema but describe something the rules cannot set up: a
+ * {@link FusilladeError} with code `study/setup`, so one `instanceof` covers every error the library throws.
+ */
+export class StudySetupError extends FusilladeError {
   override readonly name = "StudySetupError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("study/setup", message, options);
+  }
 }
 
 /** The dice root of a study: sample i of every cell and variant uses `forkDice(root, i)`. */

@@ -6,6 +6,7 @@
  */
 import { mergeTallies, EMPTY_TALLY, type Tally } from "../tally.js";
 import { StudySetupError, type Plan } from "./plan.js";
+import { FusilladeError } from "../../engine/violation.js";
 import { metricHalfWidth } from "./summary.js";
 
 /** One work unit: a chunk of a cell. */
@@ -82,18 +83,34 @@ function satisfied(plan: Plan, tally: Tally): boolean {
 
 /** The scheduler behind both drivers: which unit next, and in-order merging with the stop rule. */
 export class Scheduler {
-  private readonly cells: CellState[];
-  private readonly lookahead: number;
-  private readonly total: number;
+  private cells: CellState[];
+  private lookahead: number;
+  private total: number;
   private doneSamples = 0;
 
   constructor(private readonly plan: Plan, options: RunOptions) {
+    try {
+      this.cells = [];
+      this.lookahead = 1;
+      this.total = 0;
+      this.setUp(options);
+    } catch (e) {
+      if (e instanceof FusilladeError) throw e;
+      throw new FusilladeError("engine/misuse", "Scheduler: plan must be a study plan made by planStudy, and options an object of run options", { cause: e });
+    }
+  }
+
+  private setUp(options: RunOptions): void {
+    const plan = this.plan;
     if (options.chunks !== undefined && plan.study.stop !== undefined) throw new StudySetupError("a study with a stop rule cannot be split into shards: give it a fixed `n`");
     const all = Array.from({ length: plan.chunksPerCell }, (_, i) => i);
     this.cells = plan.cells.map((c) => ({ list: options.chunks?.[c.index] ?? all, issued: 0, merged: EMPTY_TALLY, mergedCount: 0, buffer: new Map(), done: null }));
     for (const c of this.cells) if (c.list.length === 0) c.done = "n";
     this.lookahead = Math.max(1, options.parallelism ?? 1) * 2;
-    this.total = this.cells.reduce((s, c) => s + c.list.length, 0) * plan.study.chunk;
+    // Samples the listed chunks hold: the last chunk of a cell is short when n is not a multiple of the chunk size.
+    let total = 0;
+    for (const c of this.cells) for (const chunk of c.list) total += Math.max(0, Math.min((chunk + 1) * plan.study.chunk, plan.maxPerCell) - chunk * plan.study.chunk);
+    this.total = total;
   }
 
   /** The next unit to run, or null when nothing can be issued now. */

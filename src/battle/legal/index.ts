@@ -1,5 +1,5 @@
 /**
- * Fallback legal-action listers, keyed by rules-module name: `legalActions` uses a module's own
+ * Fallback legal-action listings, keyed by rules-module name: `legalActions` uses a module's own
  * `listing` or `legal` when it declares one and the listing here otherwise. Each lists only actions
  * of the deciding side, each checked to apply without a violation.
  */
@@ -13,14 +13,6 @@ import { COMBAT_LISTING, combatLegal, combatCandidates } from "./combat.js";
 
 /** A lister of one module's legal actions for the deciding side. */
 export type Lister = (state: BattleState) => Action[];
-
-/** The fallback listers, by module name. */
-export const FALLBACK_LISTERS: { readonly [module: string]: Lister } = {
-  "whn/movement": movementLegal,
-  "whn/shooting": shootingLegal,
-  "whn/morale": moraleLegal,
-  "whn/combat": combatLegal,
-};
 
 /** A listing whose candidates are already checked (a lister that proves each action itself). */
 export function checkedListing(list: Lister): CandidateListing<Action> {

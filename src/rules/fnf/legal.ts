@@ -30,6 +30,7 @@
  * a static import here would close an import cycle (engine/apply → engine/modules → this module →
  * engine/apply) that breaks whichever entry point loads the FnF module first.
  */
+import { FusilladeError } from "../../engine/violation.js";
 import type { BattleState } from "../../state/battle.js";
 import { listLegal, type Candidate, type CandidateListing } from "../../engine/module.js";
 import type { Vec2 } from "./geometry/prims.js";
@@ -71,7 +72,7 @@ export function bindFnfApply(f: FnfApply): void {
 }
 
 function applies(state: BattleState, a: Action): boolean {
-  if (applyTrusted === null) throw new Error("fusillade: the FnF lister runs before the engine loaded (import src/engine/apply.ts)");
+  if (applyTrusted === null) throw new FusilladeError("engine/internal", "fusillade: the FnF lister runs before the engine loaded (import src/engine/apply.ts)");
   return applyTrusted(state, a).ok;
 }
 

@@ -1,3 +1,4 @@
+import { FusilladeError } from "../../engine/violation.js";
 import type { BattleState } from "../../state/battle.js";
 import type { RulesOptions } from "../../state/options.js";
 import type { ActionContext } from "../../engine/context.js";
@@ -18,7 +19,7 @@ export const FRESH_TURN = FnfTurnFlagsSchema.parse({});
 
 /** The FnF part of a battle; a programmer error if missing (the state schema requires it). */
 export function fnfOf(state: BattleState): Fnf {
-  if (state.fnf === null) throw new Error("fusillade: an FnF battle has no fnf state");
+  if (state.fnf === null) throw new FusilladeError("engine/misuse", "fusillade: an FnF battle has no fnf state");
   return state.fnf;
 }
 

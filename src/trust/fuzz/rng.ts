@@ -1,9 +1,12 @@
 /** The fuzzer's own small deterministic generator (never the battle's dice): a seeded mulberry32. */
 
+import { badArg } from "../../engine/args.js";
+
 /** A deterministic stream of choices derived from one 32-bit word. */
 export class Rng {
   private s: number;
   constructor(seed: number) {
+    if (typeof seed !== "number" || !Number.isSafeInteger(seed)) throw badArg("Rng", "seed", "a safe integer", seed);
     this.s = seed >>> 0;
   }
   /** The next 32-bit word. */

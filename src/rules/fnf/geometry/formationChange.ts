@@ -1,3 +1,4 @@
+import { FusilladeError } from "../../../engine/violation.js";
 import type { Vec2 } from "./prims.js";
 import { dist } from "./prims.js";
 import type { FnfLayout, Placeable } from "./layout.js";
@@ -27,7 +28,7 @@ function perfectMatching(allowed: readonly (readonly number[])[], columns: numbe
  * bottleneck assignment, FNF-GEO-2a). Both lists have the same length.
  */
 export function bottleneckTravel(from: readonly Vec2[], to: readonly Vec2[]): number {
-  if (from.length !== to.length) throw new Error("fusillade: bottleneckTravel needs as many places as bases");
+  if (from.length !== to.length) throw new FusilladeError("engine/misuse", "fusillade: bottleneckTravel needs as many places as bases");
   if (from.length === 0) return 0;
   const d = from.map((a) => to.map((b) => dist(a, b)));
   const candidates = [...new Set(d.flat())].sort((x, y) => x - y);

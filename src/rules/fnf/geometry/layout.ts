@@ -1,3 +1,4 @@
+import { FusilladeError } from "../../../engine/violation.js";
 import type { FnfFormation, FnfUnit } from "../../../state/fnf.js";
 import type { BaseDims } from "./bases.js";
 import { FNF_BASES, gunBase } from "./bases.js";
@@ -182,7 +183,7 @@ export function countedBases(l: FnfLayout): PlacedBase[] {
 /** The command base (a battery or detachment: its one base), for command radius (FNF-CMD-4). */
 export function commandRect(l: FnfLayout): OrientedRect {
   const b = l.bases.find((x) => x.command) ?? l.bases[0];
-  if (b === undefined) throw new Error("fusillade: commandRect of an empty layout");
+  if (b === undefined) throw new FusilladeError("engine/misuse", "fusillade: commandRect of an empty layout");
   return b.rect;
 }
 
