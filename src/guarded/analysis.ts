@@ -83,18 +83,18 @@ export const battleSeed: typeof battleSeed$ = /* @__PURE__ */ guarded("analysis.
 
 /**
  * A new registry holding every built-in experiment (add your own with `register`).
+ * @function
  * @example
  * const reg = builtinExperiments();
  * reg.names(); // ["fnf/fire", "fnf/melee", "whn/breakTest", …]
- * @function
  */
 export const builtinExperiments: typeof builtinExperiments$ = /* @__PURE__ */ guarded("analysis.builtinExperiments", builtinExperiments$);
 
 /**
  * JSON text with object keys sorted at every level: equal data gives equal text.
+ * @function
  * @example
  * canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }) // '{"a":[2,{"c":4,"d":3}],"b":1}'
- * @function
  */
 export const canonicalJson: typeof canonicalJson$ = /* @__PURE__ */ guarded("analysis.canonicalJson", canonicalJson$);
 
@@ -102,10 +102,10 @@ export const canonicalJson: typeof canonicalJson$ = /* @__PURE__ */ guarded("ana
  * Checks shard files (already parsed from JSON) before a merge: each is a complete shard document
  * of the same, valid study with consistent tallies. Returns the plan and the documents, or a
  * message naming the file at fault.
+ * @function
  * @example
  * const r = checkShards([{ label: "a.json", value }], builtinExperiments());
  * if (r.ok) mergeShards(r.plan, r.docs);
- * @function
  */
 export const checkShards: typeof checkShards$ = /* @__PURE__ */ guarded("analysis.checkShards", checkShards$);
 
@@ -124,8 +124,8 @@ export const combatInput: typeof combatInput$ = /* @__PURE__ */ guarded("analysi
 /**
  * The battle state of a two-unit combat experiment: a and b in contact, combat "c1" (never fought,
  * `charger` charged), in side a's close combat phase. `apply` plays it as the chain weighs it.
- * @deprecated Use {@link twoUnitCombat}`(params).state`, which also gives the rounds and the decision input.
  * @function
+ * @deprecated Use {@link twoUnitCombat}`(params).state`, which also gives the rounds and the decision input.
  */
 export const combatState: typeof combatState$ = /* @__PURE__ */ guarded("analysis.combatState", combatState$);
 
@@ -141,21 +141,21 @@ export const combatStateOf: typeof combatStateOf$ = /* @__PURE__ */ guarded("ana
  * {@link twoUnitCombat} or a combat in any battle state. Same chain as `odds({ kind:
  * "combatToDecision" })` and the `whn/combat` sampler; `whn.combat.combatToDecision` is its
  * deprecated alias on (state, combat, rounds).
+ * @function
  * @example
  * const r = combatToDecision(twoUnitCombat({ charger: "a" }));
  * r.breaks[1]; r.dist.pEqual(0); r.meanRounds;
  * combatToDecision({ state, combat: combatId("c1-1"), maxRounds: 3 }).breaks;
- * @function
  */
 export const combatToDecision: typeof combatToDecision$ = /* @__PURE__ */ guarded("analysis.combatToDecision", combatToDecision$);
 
 /**
  * The decision input of a combat in a battle state: its first round and the builder of the later
  * ones (`whn.combat` rules kernels, so the chain plays as `apply` does).
+ * @function
  * @example
  * const d = decisionInput(state, combatId("c1"), 12);
  * odds({ kind: "combatToDecision", input: d }).events.meanRounds;
- * @function
  */
 export const decisionInput: typeof decisionInput$ = /* @__PURE__ */ guarded("analysis.decisionInput", decisionInput$);
 
@@ -167,12 +167,12 @@ export const decisionOf: typeof decisionOf$ = /* @__PURE__ */ guarded("analysis.
 
 /**
  * Declares an experiment, keeping its param and prepared types together.
+ * @function
  * @example
  * const coin = defineExperiment({
  *   name: "demo/d6", summary: "one D6", params: z.object({}),
  *   prepare: () => null, run: (dice) => ({ roll: dice.d6() }),
  * });
- * @function
  */
 export const defineExperiment: typeof defineExperiment$ = /* @__PURE__ */ guarded("analysis.defineExperiment", defineExperiment$);
 
@@ -214,9 +214,9 @@ export const laterRound: typeof laterRound$ = /* @__PURE__ */ guarded("analysis.
 
 /**
  * A t interval for a mean from the count, sum and sum of squares of a sample.
+ * @function
  * @example
  * meanInterval(100, 250, 900, 0.95).estimate // 2.5
- * @function
  */
 export const meanInterval: typeof meanInterval$ = /* @__PURE__ */ guarded("analysis.meanInterval", meanInterval$);
 
@@ -229,18 +229,18 @@ export const mergeAll: typeof mergeAll$ = /* @__PURE__ */ guarded("analysis.merg
 /**
  * Merges shard documents of one study into one run outcome, checking that they are of the same
  * study and engine and cover every chunk exactly once.
+ * @function
  * @example
  * const r = mergeShards(plan, docs);
  * if (r.ok) studyResult(plan, r.outcome, engine);
- * @function
  */
 export const mergeShards: typeof mergeShards$ = /* @__PURE__ */ guarded("analysis.mergeShards", mergeShards$);
 
 /**
  * Merges two tallies exactly (integer sums): `merge(a, b)` equals `merge(b, a)` and any grouping.
+ * @function
  * @example
  * mergeTallies(left.tally(), right.tally()).n // left.n + right.n
- * @function
  */
 export const mergeTallies: typeof mergeTallies$ = /* @__PURE__ */ guarded("analysis.mergeTallies", mergeTallies$);
 
@@ -259,29 +259,29 @@ export const metricKey: typeof metricKey$ = /* @__PURE__ */ guarded("analysis.me
 /**
  * The standard normal quantile Φ⁻¹(p) (Acklam's rational approximation: relative error below
  * 1.2e-9 over (0, 1), ample for interval widths).
+ * @function
  * @example
  * normalQuantile(0.975) // 1.959963984540054
- * @function
  */
 export const normalQuantile: typeof normalQuantile$ = /* @__PURE__ */ guarded("analysis.normalQuantile", normalQuantile$);
 
 /**
  * The exact distribution of a resolution, with its summaries.
+ * @function
  * @example
  * const a = odds({ kind: "leadership", ld: 7 });
  * a.events.passed; // 21/36
  * odds({ kind: "fnfFire", points: 10, modifier: 1 }).events.TELLING;
- * @function
  */
 export const odds: typeof odds$ = /* @__PURE__ */ guarded("analysis.odds", odds$);
 
 /**
  * A sampler of the same outcome `odds(question)` describes, prepared once: each call rolls one
  * resolution with the given dice and returns its outcome value.
+ * @function
  * @example
  * const sample = oddsSampler({ kind: "leadership", ld: 7 });
  * sample(roller(seedDice(1))); // a 2D6 total
- * @function
  */
 export const oddsSampler: typeof oddsSampler$ = /* @__PURE__ */ guarded("analysis.oddsSampler", oddsSampler$);
 
@@ -293,36 +293,36 @@ export const pCaught: typeof pCaught$ = /* @__PURE__ */ guarded("analysis.pCaugh
 
 /**
  * Validates a balance file (parsed JSON).
+ * @function
  * @example
  * const r = parseBalance(JSON.parse(text));
  * if (!r.ok) console.error(r.issues.map((i) => `${i.path}: ${i.message}`).join("\n"));
- * @function
  */
 export const parseBalance: typeof parseBalance$ = /* @__PURE__ */ guarded("analysis.parseBalance", parseBalance$);
 
 /**
  * Parses `"k/n"` (1 ≤ k ≤ n ≤ 100000).
+ * @function
  * @example
  * parseShard("2/4") // { ok: true, shard: { index: 2, count: 4 } }
- * @function
  */
 export const parseShard: typeof parseShard$ = /* @__PURE__ */ guarded("analysis.parseShard", parseShard$);
 
 /**
  * Validates a study (parsed JSON).
+ * @function
  * @example
  * const r = parseStudy(JSON.parse(text));
  * if (!r.ok) console.error(r.issues.map((i) => `${i.path}: ${i.message}`).join("\n"));
- * @function
  */
 export const parseStudy: typeof parseStudy$ = /* @__PURE__ */ guarded("analysis.parseStudy", parseStudy$);
 
 /**
  * Plans a study: looks up its experiment, expands the sweep and validates every cell's params.
+ * @function
  * @example
  * const r = planStudy(study, builtinExperiments());
  * if (r.ok) r.plan.cells.length;
- * @function
  */
 export const planStudy: typeof planStudy$ = /* @__PURE__ */ guarded("analysis.planStudy", planStudy$);
 
@@ -347,10 +347,10 @@ export const preparedFor: typeof preparedFor$ = /* @__PURE__ */ guarded("analysi
 /**
  * Runs a balance: each parameter's value where its paired score over its match-ups is 50 %, with
  * the interval of values consistent with 50 % and the score's interval at the answer.
+ * @function
  * @example
  * const r = parseBalance(JSON.parse(text));
  * if (r.ok) runBalance(r.balance, builtinExperiments()).parameters[0]?.value;
- * @function
  */
 export const runBalance: typeof runBalance$ = /* @__PURE__ */ guarded("analysis.runBalance", runBalance$);
 
@@ -371,9 +371,9 @@ export const runPlanAsync: typeof runPlanAsync$ = /* @__PURE__ */ guarded("analy
 
 /**
  * Runs a plan inline, one unit after another.
+ * @function
  * @example
  * const out = runPlanSync(plan, (u) => runChunk(plan, u.cell, u.chunk));
- * @function
  */
 export const runPlanSync: typeof runPlanSync$ = /* @__PURE__ */ guarded("analysis.runPlanSync", runPlanSync$);
 
@@ -429,19 +429,19 @@ export const shardDocument: typeof shardDocument$ = /* @__PURE__ */ guarded("ana
  *   (default 1) and `SLURM_ARRAY_TASK_COUNT` or `SLURM_ARRAY_TASK_MAX`; shard = (id − min) / step + 1.
  * - AWS Batch array job: `AWS_BATCH_JOB_ARRAY_INDEX` (0-based); the size is not in the
  *   environment: give it as for Kubernetes.
+ * @function
  * @example
  * shardFromEnvironment({ SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_MIN: "1", SLURM_ARRAY_TASK_MAX: "16" })
  * // { ok: true, shard: { index: 3, count: 16 }, source: { scheduler: "slurm", … } }
- * @function
  */
 export const shardFromEnvironment: typeof shardFromEnvironment$ = /* @__PURE__ */ guarded("analysis.shardFromEnvironment", shardFromEnvironment$);
 
 /**
  * Builds the result document.
+ * @function
  * @example
  * const doc = studyResult(plan, outcome, { name: "fusillade", version: "0.1.0" });
  * JSON.stringify(doc, null, 2);
- * @function
  */
 export const studyResult: typeof studyResult$ = /* @__PURE__ */ guarded("analysis.studyResult", studyResult$);
 
@@ -460,30 +460,30 @@ export const studyRows: typeof studyRows$ = /* @__PURE__ */ guarded("analysis.st
 
 /**
  * Summarises a metric tally at a confidence level.
+ * @function
  * @example
  * summarize({ kind: "boolean", n: 100, k: 30 }, 0.95) // { p: 0.3, low: ≈0.219, high: ≈0.396, … }
- * @function
  */
 export const summarize: typeof summarize$ = /* @__PURE__ */ guarded("analysis.summarize", summarize$);
 
 /**
  * The Student t quantile for `df` degrees of freedom (Hill's 1970 expansion about the normal
  * quantile; within 1e-4 of tables for df ≥ 3, exact closed forms for df 1 and 2).
+ * @function
  * @example
  * tQuantile(0.975, 10) // ≈ 2.228
- * @function
  */
 export const tQuantile: typeof tQuantile$ = /* @__PURE__ */ guarded("analysis.tQuantile", tQuantile$);
 
 /**
  * Builds a two-unit close combat from plain params. Bad params are one `RangeError` naming the
  * path; units that cannot touch are a `RangeError` too.
+ * @function
  * @example
  * const c = twoUnitCombat({ a: { troop: "hussars", figures: 12, files: 6, formation: "CAV_LINE" }, b: { formation: "SQUARE", files: 6 }, charger: "a" });
  * odds({ kind: "combatRound", input: c.round }).casualties?.[1].mean();
  * odds({ kind: "combatToDecision", input: c.decision }).events.sideBBroken;
  * apply(reseed(c.state, 7), { type: "combat/fight", combat: c.combat });
- * @function
  */
 export const twoUnitCombat: typeof twoUnitCombat$ = /* @__PURE__ */ guarded("analysis.twoUnitCombat", twoUnitCombat$);
 
@@ -491,17 +491,17 @@ export const twoUnitCombat: typeof twoUnitCombat$ = /* @__PURE__ */ guarded("ana
  * A battle state with unit `a` (side "a", active) facing unit `b` (side "b") across `gap` inches,
  * front edges parallel and centred; gap 0 puts them in base contact. `ruleset` "core" plays the
  * core rules alone: both units must then be core troop types (a WHN unit is refused, RangeError).
+ * @function
  * @example
  * const s = twoUnitTable(UnitParamsSchema.parse({ formation: "LINE", files: 12 }), UnitParamsSchema.parse({}), 8, {});
  * const c = twoUnitTable(UnitParamsSchema.parse({ troop: "heavyCavalry", figures: 8, files: 4 }), UnitParamsSchema.parse({ troop: "heavyInfantry", figures: 20, files: 5 }), 0, {}, "core");
- * @function
  */
 export const twoUnitTable: typeof twoUnitTable$ = /* @__PURE__ */ guarded("analysis.twoUnitTable", twoUnitTable$);
 
 /**
  * The Wilson score interval for a proportion of `k` successes in `n` trials.
+ * @function
  * @example
  * wilsonInterval(50, 100, 0.95) // { estimate: 0.5, low: ≈0.404, high: ≈0.596, … }
- * @function
  */
 export const wilsonInterval: typeof wilsonInterval$ = /* @__PURE__ */ guarded("analysis.wilsonInterval", wilsonInterval$);

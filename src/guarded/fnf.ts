@@ -63,10 +63,10 @@ export const chargeResult: typeof chargeResult$ = /* @__PURE__ */ guarded("fnf.c
 /**
  * Whether a unit is in command, and why (FNF-CMD-1, FNF-CMD-2, FNF-CMD-4): its division leader,
  * the distance to him and his current radius. Throws a {@link FusilladeError} for an unknown unit.
+ * @function
  * @example
  * const c = fnf.commandOf(state, "fr-1");
  * if (!c.inCommand) showMarker("out of command", c.distance, c.radius);
- * @function
  */
 export const commandOf: typeof commandOf$ = /* @__PURE__ */ guarded("fnf.commandOf", commandOf$);
 
@@ -74,9 +74,9 @@ export const commandOf: typeof commandOf$ = /* @__PURE__ */ guarded("fnf.command
  * The closest distance in inches between two units' bases, or between a unit and a lone leader
  * (FNF-GEO-3: edge to edge; 0 when they touch). Throws a {@link FusilladeError} for an id that is
  * not on the table or a battle that is not FnF.
+ * @function
  * @example
  * fnf.distanceBetween(state, "fr-1", "ru-2"); // e.g. 7.5
- * @function
  */
 export const distanceBetween: typeof distanceBetween$ = /* @__PURE__ */ guarded("fnf.distanceBetween", distanceBetween$);
 
@@ -123,44 +123,44 @@ export const firePoints: typeof firePoints$ = /* @__PURE__ */ guarded("fnf.fireP
 export const firePointsAt: typeof firePointsAt$ = /* @__PURE__ */ guarded("fnf.firePointsAt", firePointsAt$);
 
 /**
- * @deprecated Use `fnf.fireModifiers`.
  * @function
+ * @deprecated Use `fnf.fireModifiers`.
  */
 export const fnfFireModifiers: typeof fnfFireModifiers$ = /* @__PURE__ */ guarded("fnf.fnfFireModifiers", fnfFireModifiers$);
 
 /**
- * @deprecated Use `fnf.firePoints`.
  * @function
+ * @deprecated Use `fnf.firePoints`.
  */
 export const fnfFirePoints: typeof fnfFirePoints$ = /* @__PURE__ */ guarded("fnf.fnfFirePoints", fnfFirePoints$);
 
 /**
- * @deprecated Use `fnf.layoutOf`.
  * @function
+ * @deprecated Use `fnf.layoutOf`.
  */
 export const fnfLayoutOf: typeof fnfLayoutOf$ = /* @__PURE__ */ guarded("fnf.fnfLayoutOf", fnfLayoutOf$);
 
 /**
- * @deprecated Use `fnf.maneuverModifiers`.
  * @function
+ * @deprecated Use `fnf.maneuverModifiers`.
  */
 export const fnfManeuverModifiers: typeof fnfManeuverModifiers$ = /* @__PURE__ */ guarded("fnf.fnfManeuverModifiers", fnfManeuverModifiers$);
 
 /**
- * @deprecated Use `fnf.meleeModifiers`.
  * @function
+ * @deprecated Use `fnf.meleeModifiers`.
  */
 export const fnfMeleeModifiers: typeof fnfMeleeModifiers$ = /* @__PURE__ */ guarded("fnf.fnfMeleeModifiers", fnfMeleeModifiers$);
 
 /**
- * @deprecated Use `fnf.scenario`.
  * @function
+ * @deprecated Use `fnf.scenario`.
  */
 export const fnfScenario: typeof fnfScenario$ = /* @__PURE__ */ guarded("fnf.fnfScenario", fnfScenario$);
 
 /**
- * @deprecated Use `fnf.stands`.
  * @function
+ * @deprecated Use `fnf.stands`.
  */
 export const fnfStands: typeof fnfStands$ = /* @__PURE__ */ guarded("fnf.fnfStands", fnfStands$);
 
@@ -257,9 +257,9 @@ export const nationManeuver: typeof nationManeuver$ = /* @__PURE__ */ guarded("f
 
 /**
  * A ready battle setup for a built-in FnF scenario, for `createBattle`.
+ * @function
  * @example
  * const r = createBattle(fnfScenario("coa1811", 42));
- * @function
  */
 export const scenario: typeof scenario$ = /* @__PURE__ */ guarded("fnf.scenario", scenario$);
 
@@ -285,8 +285,8 @@ export const stands: typeof stands$ = /* @__PURE__ */ guarded("fnf.stands", stan
 
 /**
  * The units of the other side that unit `viewer` can see (see {@link sees}), nearest first.
+ * @function
  * @example
  * fnf.visibleUnits(state, "fr-1", { inArc: true }); // targets it could fire at, range aside
- * @function
  */
 export const visibleUnits: typeof visibleUnits$ = /* @__PURE__ */ guarded("fnf.visibleUnits", visibleUnits$);

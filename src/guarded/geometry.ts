@@ -242,16 +242,16 @@ export const boundsApart: typeof boundsApart$ = /* @__PURE__ */ guarded("geometr
 /**
  * Lays out the new formation about the old one's pivot (CORE-GEO-20): a block's front-rank middle
  * slot, or a square's front-edge centre, lands on it; facing defaults to unchanged.
- * @example changeFormation(line, { kind: "square", count: 24, base: BASE_SIZES.foot })
  * @function
+ * @example changeFormation(line, { kind: "square", count: 24, base: BASE_SIZES.foot })
  */
 export const changeFormation: typeof changeFormation$ = /* @__PURE__ */ guarded("geometry.changeFormation", changeFormation$);
 
 /**
  * Measures a charge (CORE-GEO-22): L ≤ charge distance reaches; `wheel` is checked by the caller
  * against the formation's limit (WHN-MOVE-4).
- * @example chargeReach(charger.frame, target, "front", 8).reaches
  * @function
+ * @example chargeReach(charger.frame, target, "front", 8).reaches
  */
 export const chargeReach: typeof chargeReach$ = /* @__PURE__ */ guarded("geometry.chargeReach", chargeReach$);
 
@@ -403,8 +403,8 @@ export const firstClearTravel: typeof firstClearTravel$ = /* @__PURE__ */ guarde
  * terrain, the ±15° … ±90° search is made, and friends are passed through. Enemies already in
  * contact with the unit at the start (those it flees from) never block; the sweep starts 2ε along the
  * path so terrain merely touching the start position does not block either.
- * @example fleeMove(unit.footprint, centre, 90, e, 7, { enemies, friends, terrain: [] })
  * @function
+ * @example fleeMove(unit.footprint, centre, 90, e, 7, { enemies, friends, terrain: [] })
  */
 export const fleeMove: typeof fleeMove$ = /* @__PURE__ */ guarded("geometry.fleeMove", fleeMove$);
 
@@ -552,8 +552,8 @@ export const layoutFootprint: typeof layoutFootprint$ = /* @__PURE__ */ guarded(
 /**
  * Lays a unit out on the table (CORE-GEO-5 … CORE-GEO-7). Block and square use `frame`; a loose
  * unit's models carry world positions and `frame` is ignored.
- * @example layoutUnit({ kind: "square", count: 24, base: BASE_SIZES.foot }, { p: vec(36, 10), facing: 90 })
  * @function
+ * @example layoutUnit({ kind: "square", count: 24, base: BASE_SIZES.foot }, { p: vec(36, 10), facing: 90 })
  */
 export const layoutUnit: typeof layoutUnit$ = /* @__PURE__ */ guarded("geometry.layoutUnit", layoutUnit$);
 
@@ -585,8 +585,8 @@ export const lerp: typeof lerp$ = /* @__PURE__ */ guarded("geometry.lerp", lerp$
 /**
  * Line of sight from `viewer` to `target` (CORE-GEO-16): origin to the target's nearest point,
  * blocked by `blocksLos` terrain and by other units lower than the viewer's front-edge centre.
- * @example lineOfSight(a, b, [{ id: "c", layout: c }], terrain, { unitsGiveCover: true }).visible
  * @function
+ * @example lineOfSight(a, b, [{ id: "c", layout: c }], terrain, { unitsGiveCover: true }).visible
  */
 export const lineOfSight: typeof lineOfSight$ = /* @__PURE__ */ guarded("geometry.lineOfSight", lineOfSight$);
 
@@ -719,8 +719,8 @@ export const polylineEdges: typeof polylineEdges$ = /* @__PURE__ */ guarded("geo
  * quarry that was not caught (a non-empty `quarry` footprint) is never reached: a pursuer that would
  * end on it, touching it or less than 0.5" from it stops 0.5" short of it instead (CORE-PURS-4,
  * CORE-GEO-27).
- * @example pursuitMove(fp, centre, 90, north, 7, quarryFp).travelled // 6.5 when the quarry's rear is 7" ahead
  * @function
+ * @example pursuitMove(fp, centre, 90, north, 7, quarryFp).travelled // 6.5 when the quarry's rear is 7" ahead
  */
 export const pursuitMove: typeof pursuitMove$ = /* @__PURE__ */ guarded("geometry.pursuitMove", pursuitMove$);
 
@@ -838,8 +838,8 @@ export const rotateRect: typeof rotateRect$ = /* @__PURE__ */ guarded("geometry.
 /**
  * Resolves a roundshot hit segment against units (CORE-GEO-32): each base met (half-open rule)
  * is hit once; a square met anywhere loses min(4, models).
- * @example roundshotHits(roundshotSegment(mz, p0, 6), [{ id: "u1", layout }])
  * @function
+ * @example roundshotHits(roundshotSegment(mz, p0, 6), [{ id: "u1", layout }])
  */
 export const roundshotHits: typeof roundshotHits$ = /* @__PURE__ */ guarded("geometry.roundshotHits", roundshotHits$);
 
@@ -955,8 +955,8 @@ export const startFire: typeof startFire$ = /* @__PURE__ */ guarded("geometry.st
  * its end position overlaps some of `others`, it stops 0.5" short of the first of them it meets on
  * the way (CORE-GEO-27 for a pursuer's quarry; CORE-MOVE-4, CORE-GEO-18 for any other unit a pursuer
  * passes). Returns `travelled` when the end is already clear.
- * @example stopClearOf(fp, north, 12, [friend.footprint, fleeingEnemy.footprint]) // 7.5
  * @function
+ * @example stopClearOf(fp, north, 12, [friend.footprint, fleeingEnemy.footprint]) // 7.5
  */
 export const stopClearOf: typeof stopClearOf$ = /* @__PURE__ */ guarded("geometry.stopClearOf", stopClearOf$);
 
@@ -1039,8 +1039,8 @@ export const translateRect: typeof translateRect$ = /* @__PURE__ */ guarded("geo
  * the table: moves that do not leave play (fall backs, flowing past a square, disengaging) stop at
  * the edge as they stop at any other obstruction. Zero when a part is already at or past the edge
  * it heads for.
- * @example travelOnTable(fp, { x: 0, y: 1 }, 6, { width: 72, height: 48 }) // 6, or less near the edge
  * @function
+ * @example travelOnTable(fp, { x: 0, y: 1 }, 6, { width: 72, height: 48 }) // 6, or less near the edge
  */
 export const travelOnTable: typeof travelOnTable$ = /* @__PURE__ */ guarded("geometry.travelOnTable", travelOnTable$);
 

@@ -65,17 +65,17 @@ export const artilleryCandidates: typeof artilleryCandidates$ = /* @__PURE__ */ 
  * charging enemy (CORE-CHRG-3); the flee dice are 3D6 for horse artillery with its gun and 2D6 for
  * foot crews, one fewer after firing (AMB-42). Shelter moves the crew into a friendly square
  * within their M (WHN-ART-7).
+ * @function
  * @example
  * const r = artilleryChargeResponse(state, ctx, { unit: unitId("gb-rha"), charger: unitId("fr-hus"), response: "flee" });
- * @function
  */
 export const artilleryChargeResponse: typeof artilleryChargeResponse$ = /* @__PURE__ */ guarded("whn.artillery.artilleryChargeResponse", artilleryChargeResponse$);
 
 /**
  * Brings every gun up to date (WHN-ART-7, WHN-ART-16, WHN-ART-17); safe to call at any time.
+ * @function
  * @example
  * state = artilleryUpkeep(state, ctx);
- * @function
  */
 export const artilleryUpkeep: typeof artilleryUpkeep$ = /* @__PURE__ */ guarded("whn.artillery.artilleryUpkeep", artilleryUpkeep$);
 
@@ -134,9 +134,9 @@ export const distanceToWater: typeof distanceToWater$ = /* @__PURE__ */ guarded(
 /**
  * Every fire circle on the table: impassable areas for moving through or ending in (WHN-FIRE-5,
  * AMB-50). They do not block line of sight and cause no damage.
+ * @function
  * @example
  * fireObstacles(state).some((c) => footprintInFire(fp, [c]))
- * @function
  */
 export const fireObstacles: typeof fireObstacles$ = /* @__PURE__ */ guarded("whn.artillery.fireObstacles", fireObstacles$);
 
@@ -164,10 +164,10 @@ export const footprintInFire: typeof footprintInFire$ = /* @__PURE__ */ guarded(
 /**
  * Exact odds of an `artillery/fire` in a state: for each unit the ball, burst or canister may reach,
  * the distribution of hits and casualties (and a gun's damage), the chance of a dud and of a fire.
+ * @function
  * @example
  * const r = gunFireOdds(state, { unit: unitId("gb-art"), target: unitId("fr-1"), ammunition: "shot" });
  * if (r.ok) r.odds.units[0]?.casualties.mean();
- * @function
  */
 export const gunFireOdds: typeof gunFireOdds$ = /* @__PURE__ */ guarded("whn.artillery.gunFireOdds", gunFireOdds$);
 
@@ -230,9 +230,9 @@ export const mayFireShell: typeof mayFireShell$ = /* @__PURE__ */ guarded("whn.a
  * Resolves a legal gun fire and commits it: the flight or canister, every hit's damage, a fire
  * from a shell burst (WHN-FIRE-1), the gun's flags (and "fire and limber", WHN-ART-5), then each
  * struck unit's Panic test (WHN-PANIC-2). A charge response passes `standAndShoot: true`.
+ * @function
  * @example
  * const r = resolveGunFire(state, ctx, { unit: unitId("gb-art"), target: unitId("fr-1"), ammunition: "shot" });
- * @function
  */
 export const resolveGunFire: typeof resolveGunFire$ = /* @__PURE__ */ guarded("whn.artillery.resolveGunFire", resolveGunFire$);
 
@@ -249,9 +249,9 @@ export const rollFlight: typeof rollFlight$ = /* @__PURE__ */ guarded("whn.artil
  * order: to-hit (follow-up), artillery die, [scatter die, artillery die], then per model hit
  * [location], to-wound, save, wounds; shell: to-wound dice, then saves; canister: to-hit dice, then
  * to-wound dice, then saves.
+ * @function
  * @example
  * const r = sampleGunFire(roller(seedDice(1)), spec); r.results.map((t) => t.id)
- * @function
  */
 export const sampleGunFire: typeof sampleGunFire$ = /* @__PURE__ */ guarded("whn.artillery.sampleGunFire", sampleGunFire$);
 

@@ -60,10 +60,10 @@ export const closeCombatSave: typeof closeCombatSave$ = /* @__PURE__ */ guarded(
 /**
  * Exact odds of the next round of a combat (CORE-CC, CORE-CR, CORE-BREAK, WHN-BREAK, HR-SQUARE):
  * the margin's distribution and each outcome's probability. Side 0 is the active player's.
+ * @function
  * @example
  * const odds = combatRoundOdds(state, combatId("c1-1"));
  * odds.win[0]; odds.loser.flees[1]; odds.margin.pAtLeast(1);
- * @function
  */
 export const combatRoundOdds: typeof combatRoundOdds$ = /* @__PURE__ */ guarded("whn.combat.combatRoundOdds", combatRoundOdds$);
 
@@ -71,11 +71,11 @@ export const combatRoundOdds: typeof combatRoundOdds$ = /* @__PURE__ */ guarded(
  * The probability that each side breaks within `rounds` rounds of a combat (an absorbing Markov
  * chain over the surviving models), with fall backs and flowing past as the other ways out.
  * `loserHolds` plays CORE-BREAK-1 (a unit that passes stays in the fight) instead of WHN-BREAK-1.
+ * @function
  * @example
  * combatToDecision(state, combatId("c1-1"), 3).breaks // [P(side 0 broke), P(side 1 broke)]
  * @deprecated Use `analysis.combatToDecision({ state, combat, maxRounds })`: the same chain, with the
  * outcome distribution too, and it also takes a `twoUnitCombat(...)`.
- * @function
  */
 export const combatToDecision: typeof combatToDecision$ = /* @__PURE__ */ guarded("whn.combat.combatToDecision", combatToDecision$);
 
@@ -88,8 +88,8 @@ export const combinedCasualties: typeof combinedCasualties$ = /* @__PURE__ */ gu
 
 /**
  * Alias of {@link combatToDecision}.
- * @deprecated Use `analysis.combatToDecision({ state, combat, maxRounds })`.
  * @function
+ * @deprecated Use `analysis.combatToDecision({ state, combat, maxRounds })`.
  */
 export const decisionOdds: typeof decisionOdds$ = /* @__PURE__ */ guarded("whn.combat.decisionOdds", decisionOdds$);
 
@@ -122,10 +122,10 @@ export const rankBonusOf: typeof rankBonusOf$ = /* @__PURE__ */ guarded("whn.com
 /**
  * Resolves one round (CORE-CC-4, CORE-CC-5, CORE-CC-6, CORE-CR-1) with dice: strike steps, the
  * losses of every victim, each side's score and the verdict (CORE-MUS-2/3, HR-SQUARE).
+ * @function
  * @example
  * const r = resolveRound(input, roller(scriptedDice([6, 5, 1])));
  * r.winner; r.margin; r.losses["gb-1"].models;
- * @function
  */
 export const resolveRound: typeof resolveRound$ = /* @__PURE__ */ guarded("whn.combat.resolveRound", resolveRound$);
 

@@ -15,9 +15,9 @@ export * from "../../rules/whn/leadership.js";
 
 /**
  * The effective Leadership of a unit (WHN-LEAD-3).
+ * @function
  * @example
  * effectiveLeadership(state, unit).value // e.g. 7 for an Ld 6 unit with a leader 10" away
- * @function
  */
 export const effectiveLeadership: typeof effectiveLeadership$ = /* @__PURE__ */ guarded("whn.leadership.effectiveLeadership", effectiveLeadership$);
 

@@ -125,9 +125,9 @@ export const fleeDiceCount: typeof fleeDiceCount$ = /* @__PURE__ */ guarded("whn
  * enemies block every direction (CORE-GEO-26) and leaves play when it crosses a table edge
  * (CORE-FLEE-5, CORE-GEO-28). Order becomes FLEEING and `flags.moved` is set (so the compulsory
  * step does not move it twice in one turn); joined characters flee with it (CORE-CHAR-6).
+ * @function
  * @example
  * const { state: next, outcome, roll } = fleeUnit(state, unitId("fr-1"), ctx, { from: unitId("gb-1"), rule: "WHN-PANIC-3" });
- * @function
  */
 export const fleeUnit: typeof fleeUnit$ = /* @__PURE__ */ guarded("whn.morale.fleeUnit", fleeUnit$);
 
@@ -335,8 +335,8 @@ export const panicForScenario: typeof panicForScenario$ = /* @__PURE__ */ guarde
 /**
  * Exact odds of a Panic test (WHN-PANIC-3): a GOOD unit passes or is DISORDERED; a DISORDERED one
  * passes or flees; a FLEEING or removed unit is not tested.
- * @example panicOdds(state, unit).fled // 0 for a GOOD unit
  * @function
+ * @example panicOdds(state, unit).fled // 0 for a GOOD unit
  */
 export const panicOdds: typeof panicOdds$ = /* @__PURE__ */ guarded("whn.morale.panicOdds", panicOdds$);
 
@@ -344,9 +344,9 @@ export const panicOdds: typeof panicOdds$ = /* @__PURE__ */ guarded("whn.morale.
  * Takes a Panic test (CORE-PANIC-1 with WHN-PANIC-3/4): 2D6 against the unit's effective
  * Leadership. Failing turns GOOD into DISORDERED, and DISORDERED into a flee (made at once unless
  * `cause.fleeNow` is false). FLEEING or removed units are not tested.
+ * @function
  * @example
  * const { state: next, result } = panicTest(state, unitId("fr-1"), ctx, { rule: "CORE-PANIC-5" });
- * @function
  */
 export const panicTest: typeof panicTest$ = /* @__PURE__ */ guarded("whn.morale.panicTest", panicTest$);
 

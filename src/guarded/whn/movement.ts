@@ -39,8 +39,8 @@ export const baseMove: typeof baseMove$ = /* @__PURE__ */ guarded("whn.movement.
  * Whether a unit may adopt a formation with the given files (WHN-FORM-2…7, WHN-FORM-9,
  * WHN-SKIRM-1, WHN-LEAD-4, AMB-109); null when it may, else the violation. `files` defaults to the
  * unit's current files; `state` (optional) lets the check see joined leaders for EXTENDED_ORDER.
- * @example canAdopt(unit, "SQUARE") === null
  * @function
+ * @example canAdopt(unit, "SQUARE") === null
  */
 export const canAdopt: typeof canAdopt$ = /* @__PURE__ */ guarded("whn.movement.canAdopt", canAdopt$);
 
@@ -82,8 +82,8 @@ export const legalForDecidingSide: typeof legalForDecidingSide$ = /* @__PURE__ *
 /**
  * The movement actions a unit may take in the current step, each one checked to apply without a
  * violation (see the file comment for the discretisation).
- * @example legalMovementActions(state, unitId("fr-1")).map((a) => a.type)
  * @function
+ * @example legalMovementActions(state, unitId("fr-1")).map((a) => a.type)
  */
 export const legalMovementActions: typeof legalMovementActions$ = /* @__PURE__ */ guarded("whn.movement.legalMovementActions", legalMovementActions$);
 

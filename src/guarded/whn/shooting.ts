@@ -32,10 +32,10 @@ export * from "../../rules/whn/shooting/index.js";
 
 /**
  * Shares `min(shooters, models touched)` rolls among the touched units (HR-VOLLEY-5/6).
+ * @function
  * @example
  * allocateVolley(7, [{ id: "A", models: 9, distance: 0 }, { id: "B", models: 4, distance: 1 }], "roundRobin")
  * // [{ id: "A", rolls: 4 }, { id: "B", rolls: 3 }]
- * @function
  */
 export const allocateVolley: typeof allocateVolley$ = /* @__PURE__ */ guarded("whn.shooting.allocateVolley", allocateVolley$);
 
@@ -86,9 +86,9 @@ export const rangeBand: typeof rangeBand$ = /* @__PURE__ */ guarded("whn.shootin
  * Resolves a legal shooting and commits it: hits, wounds, saves, casualties (WHN-FORM-8), the
  * shooter's flags, then each hit unit's Panic test (WHN-PANIC-2). Stand and shoot (CORE-CHRG-3)
  * passes `standAndShoot: true`: −1 to hit, the shooter's own turn flags ignored.
+ * @function
  * @example
  * const r = resolveShooting(state, ctx, { shooter: unitId("gb-1"), target: unitId("fr-1"), standAndShoot: true });
- * @function
  */
 export const resolveShooting: typeof resolveShooting$ = /* @__PURE__ */ guarded("whn.shooting.resolveShooting", resolveShooting$);
 
@@ -106,10 +106,10 @@ export const sampleVolley: typeof sampleVolley$ = /* @__PURE__ */ guarded("whn.s
  * outcome (notTested, passed, disordered, fled, destroyed). Each shot is independent, so every
  * count is binomial; a picked-out character splits the hits 1 : 5 ("Look out, sir", CORE-LOS-2);
  * an intervening unit takes P(n0) − P(n1) of the shots (HR-COVER-3).
+ * @function
  * @example
  * const r = shootingOdds(state, { shooter: unitId("gb-1"), target: unitId("fr-1") });
  * if (r.ok) r.odds.target.casualties.mean();
- * @function
  */
 export const shootingOdds: typeof shootingOdds$ = /* @__PURE__ */ guarded("whn.shooting.shootingOdds", shootingOdds$);
 
@@ -138,10 +138,10 @@ export const squareFaceFirers: typeof squareFaceFirers$ = /* @__PURE__ */ guarde
 /**
  * The score a shot needs (WHN-SHOOT-4, WHN-SHOOT-5): the BS table, then the sum of every modifier
  * that applies (covers do not stack; open and extended order exclude each other).
+ * @function
  * @example
  * toHitScore({ bs: 3, bsPenalty: false, band: "long", cover: "soft", moved: false, standAndShoot: false,
  *   targetFormation: "LINE", veteranLights: false, mounted: false, initialVolley: false, loneCharacter: false }).need // 6
- * @function
  */
 export const toHitScore: typeof toHitScore$ = /* @__PURE__ */ guarded("whn.shooting.toHitScore", toHitScore$);
 
