@@ -123,48 +123,6 @@ export const firePoints: typeof firePoints$ = /* @__PURE__ */ guarded("fnf.fireP
 export const firePointsAt: typeof firePointsAt$ = /* @__PURE__ */ guarded("fnf.firePointsAt", firePointsAt$);
 
 /**
- * @function
- * @deprecated Use `fnf.fireModifiers`.
- */
-export const fnfFireModifiers: typeof fnfFireModifiers$ = /* @__PURE__ */ guarded("fnf.fnfFireModifiers", fnfFireModifiers$);
-
-/**
- * @function
- * @deprecated Use `fnf.firePoints`.
- */
-export const fnfFirePoints: typeof fnfFirePoints$ = /* @__PURE__ */ guarded("fnf.fnfFirePoints", fnfFirePoints$);
-
-/**
- * @function
- * @deprecated Use `fnf.layoutOf`.
- */
-export const fnfLayoutOf: typeof fnfLayoutOf$ = /* @__PURE__ */ guarded("fnf.fnfLayoutOf", fnfLayoutOf$);
-
-/**
- * @function
- * @deprecated Use `fnf.maneuverModifiers`.
- */
-export const fnfManeuverModifiers: typeof fnfManeuverModifiers$ = /* @__PURE__ */ guarded("fnf.fnfManeuverModifiers", fnfManeuverModifiers$);
-
-/**
- * @function
- * @deprecated Use `fnf.meleeModifiers`.
- */
-export const fnfMeleeModifiers: typeof fnfMeleeModifiers$ = /* @__PURE__ */ guarded("fnf.fnfMeleeModifiers", fnfMeleeModifiers$);
-
-/**
- * @function
- * @deprecated Use `fnf.scenario`.
- */
-export const fnfScenario: typeof fnfScenario$ = /* @__PURE__ */ guarded("fnf.fnfScenario", fnfScenario$);
-
-/**
- * @function
- * @deprecated Use `fnf.stands`.
- */
-export const fnfStands: typeof fnfStands$ = /* @__PURE__ */ guarded("fnf.fnfStands", fnfStands$);
-
-/**
  * Grid slots of a formation of `n` bases, command base included (FNF-GEO-2).
  * @function
  */
@@ -290,3 +248,45 @@ export const stands: typeof stands$ = /* @__PURE__ */ guarded("fnf.stands", stan
  * fnf.visibleUnits(state, "fr-1", { inArc: true }); // targets it could fire at, range aside
  */
 export const visibleUnits: typeof visibleUnits$ = /* @__PURE__ */ guarded("fnf.visibleUnits", visibleUnits$);
+
+/**
+ * @function
+ * @deprecated Use `fnf.fireModifiers`.
+ */
+export const fnfFireModifiers: typeof fnfFireModifiers$ = fireModifiers;
+
+/**
+ * @function
+ * @deprecated Use `fnf.firePoints`.
+ */
+export const fnfFirePoints: typeof fnfFirePoints$ = firePoints;
+
+/**
+ * @function
+ * @deprecated Use `fnf.layoutOf`.
+ */
+export const fnfLayoutOf: typeof fnfLayoutOf$ = layoutOf;
+
+/**
+ * @function
+ * @deprecated Use `fnf.maneuverModifiers`.
+ */
+export const fnfManeuverModifiers: typeof fnfManeuverModifiers$ = maneuverModifiers;
+
+/**
+ * @function
+ * @deprecated Use `fnf.meleeModifiers`.
+ */
+export const fnfMeleeModifiers: typeof fnfMeleeModifiers$ = meleeModifiers;
+
+/**
+ * @function
+ * @deprecated Use `fnf.scenario`.
+ */
+export const fnfScenario: typeof fnfScenario$ = scenario;
+
+/**
+ * @function
+ * @deprecated Use `fnf.stands`.
+ */
+export const fnfStands: typeof fnfStands$ = stands;

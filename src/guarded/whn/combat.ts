@@ -87,13 +87,6 @@ export const combatToDecision: typeof combatToDecision$ = /* @__PURE__ */ guarde
 export const combinedCasualties: typeof combinedCasualties$ = /* @__PURE__ */ guarded("whn.combat.combinedCasualties", combinedCasualties$);
 
 /**
- * Alias of {@link combatToDecision}.
- * @function
- * @deprecated Use `analysis.combatToDecision({ state, combat, maxRounds })`.
- */
-export const decisionOdds: typeof decisionOdds$ = /* @__PURE__ */ guarded("whn.combat.decisionOdds", decisionOdds$);
-
-/**
  * Fighting models of each group given its owner's losses so far (CORE-CC-5): the owner's
  * casualties come off its groups from the last listed backwards, never below 0.
  * @function
@@ -205,3 +198,10 @@ export const weaponEffect: typeof weaponEffect$ = /* @__PURE__ */ guarded("whn.c
  * @function
  */
 export const weaponGroups: typeof weaponGroups$ = /* @__PURE__ */ guarded("whn.combat.weaponGroups", weaponGroups$);
+
+/**
+ * Alias of {@link combatToDecision}.
+ * @function
+ * @deprecated Use `analysis.combatToDecision({ state, combat, maxRounds })`.
+ */
+export const decisionOdds: typeof decisionOdds$ = combatToDecision;
