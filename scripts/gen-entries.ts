@@ -1,8 +1,10 @@
 // Generates the engine entries src/engine/all.ts (root), src/whn.ts (`fusillade/whn`) and
 // src/fnf.ts (`fusillade/fnf`) from one template: the same wrapper functions, each calling its
 // entry's register function first. Plain functions, not a factory object, so a bundler drops the
-// ones an app does not call. `npm run gen:entries` writes them; `--check` exits 1 when a
-// file differs from what the template gives (test/docs/entries.test.ts runs the same check).
+// ones an app does not call. It also generates the root's guarded namespaces (src/guarded/, see
+// below). `npm run gen:entries` writes them all; `--check` exits 1 when a file differs from what
+// the generator gives (CI runs it; test/docs/entries.test.ts runs the same check for the three
+// entries, test/trust/guarded.test.ts checks every namespace function is a wrapper).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join, relative } from "node:path";
