@@ -35,7 +35,9 @@ export const BUDGETS = {
   "engine, FnF (fusillade/fnf: createBattle + apply + scenario)": 120 * 1024,
   "engine, WHN (root: createBattle + apply + scenarios.ridgeAction)": 150 * 1024,
   "engine, FnF (root: createBattle + apply + fnf.scenario)": 150 * 1024,
-  "everything (import *)": 232 * 1024,
+  // 232 KB until the helpers were guarded (src/guarded/): 420 wrappers, each a pure call with the
+  // helper's public name, added 14.4 KB minified and 4.3 KB gzip (230.5 -> 234.7 KB).
+  "everything (import *)": 236 * 1024,
 };
 
 const failures = [];

@@ -1,11 +1,13 @@
 // Generates the engine entries src/engine/all.ts (root), src/whn.ts (`fusillade/whn`) and
 // src/fnf.ts (`fusillade/fnf`) from one template: the same wrapper functions, each calling its
 // entry's register function first. Plain functions, not a factory object, so a bundler drops the
-// ones an app does not call. `npm run gen:entries` writes them; `--check` exits 1 when a
-// file differs from what the template gives (test/docs/entries.test.ts runs the same check).
-import { readFileSync, writeFileSync } from "node:fs";
+// ones an app does not call. It also generates the root's guarded namespaces (src/guarded/, see
+// below). `npm run gen:entries` writes them all; `--check` exits 1 when a file differs from what
+// the generator gives (CI runs it; test/docs/entries.test.ts runs the same check for the three
+// entries, test/trust/guarded.test.ts checks every namespace function is a wrapper).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -327,16 +329,176 @@ export function staleEntries(root: string = ROOT): string[] {
   }).map((e) => e.file);
 }
 
+// ------------------------------------------------------------------------------------------------
+// The guarded namespaces: the root entry's `geometry`, `analysis`, `fnf` and `whn.*` namespaces are
+// generated modules (src/guarded/) that re-export everything of the module the rules use and
+// override each function with `guarded(name, f)` (src/engine/guard.ts), which turns any raw error
+// into a FusilladeError. Each wrapper is `/* @__PURE__ */` (a bundler drops the unused ones) and
+// carries the helper's TSDoc with `@function`, so typedoc and editors show it as the function.
+
+/** A namespace of the root entry: its public name, the module the rules use, the generated file. */
+export interface GuardedNamespace {
+  readonly name: string;
+  readonly source: string;
+  readonly file: string;
+}
+
+export const GUARDED: readonly GuardedNamespace[] = [
+  { name: "geometry", source: "src/geometry/index.ts", file: "src/guarded/geometry.ts" },
+  { name: "analysis", source: "src/analysis/index.ts", file: "src/guarded/analysis.ts" },
+  { name: "fnf", source: "src/rules/fnf/index.ts", file: "src/guarded/fnf.ts" },
+  { name: "whn", source: "src/rules/whn/index.ts", file: "src/guarded/whn.ts" },
+];
+
+/** A relative import path from one file under ROOT to another, ending in `.js`. */
+function importPath(from: string, to: string): string {
+  const r = relative(dirname(from), to).replace(/\\/g, "/").replace(/\.ts$/, ".js");
+  return r.startsWith(".") ? r : `./${r}`;
+}
+
+/** A doc comment's text lines (without the comment markers), or [] when there is none. */
+function docLines(text: string): string[] {
+  const body = text.replace(/^\/\*\*/, "").replace(/\*\/$/, "");
+  const lines = body.split("\n").map((l) => (/^\s*\*/.test(l) ? l.replace(/^\s*\* ?/, "") : l.trimStart()).replace(/\s+$/, ""));
+  while (lines.length > 0 && lines[0]!.trim() === "") lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === "") lines.pop();
+  return lines;
+}
+
+/** A doc comment from lines. */
+function docComment(lines: readonly string[], indent = ""): string {
+  return `${indent}/**\n${lines.map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`)).join("\n")}\n${indent} */`;
+}
+
+/** The TSDoc of a declaration (a variable's is on its statement), as lines. */
+function declarationDoc(ts: typeof import("typescript"), d: import("typescript").Declaration): string[] {
+  const sf = d.getSourceFile();
+  const docs = ts.getJSDocCommentsAndTags(d).filter((n) => n.kind === ts.SyntaxKind.JSDoc);
+  const last = docs[docs.length - 1];
+  return last === undefined ? [] : docLines(sf.text.slice(last.pos, last.end));
+}
+
+/** The module comment of a source file: the doc comment it starts with, if any. */
+function moduleDoc(text: string): string[] {
+  const m = /^\s*(\/\*\*[^]*?\*\/)/.exec(text);
+  return m === null ? [] : docLines(m[1]!);
+}
+
+/** The generated files of every guarded namespace: [path under ROOT, text]. */
+export async function renderGuarded(root: string = ROOT): Promise<[string, string][]> {
+  const ts = (await import("typescript")).default;
+  const program = ts.createProgram([join(root, "src/index.ts")], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  /** The symbol a `const x = y` re-export stands for (followed through imports), else the symbol itself. */
+  const canonical = (s: import("typescript").Symbol): import("typescript").Symbol => {
+    const d = s.valueDeclaration;
+    if (d !== undefined && ts.isVariableDeclaration(d) && d.initializer !== undefined && ts.isIdentifier(d.initializer)) {
+      let t = checker.getSymbolAtLocation(d.initializer);
+      if (t !== undefined && t.flags & ts.SymbolFlags.Alias) t = checker.getAliasedSymbol(t);
+      if (t !== undefined && t !== s) return canonical(t);
+    }
+    return s;
+  };
+  const out: [string, string][] = [];
+  const render = (name: string, source: string, file: string): void => {
+    const sf = program.getSourceFile(join(root, source));
+    if (sf === undefined) throw new Error(`gen-entries: ${source} is not part of the program`);
+    const moduleSymbol = checker.getSymbolAtLocation(sf);
+    if (moduleSymbol === undefined) throw new Error(`gen-entries: ${source} is not a module`);
+    const namespaces: string[] = [];
+    const wrappers: string[] = [];
+    const imports: string[] = [];
+    const functions: { name: string; decl: import("typescript").Declaration; canonical: import("typescript").Symbol; isAlias: boolean }[] = [];
+    const exports = checker.getExportsOfModule(moduleSymbol).slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const sym of exports) {
+      const target = sym.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(sym) : sym;
+      const decl = target.declarations?.[0];
+      if (decl === undefined) continue;
+      if (ts.isSourceFile(decl)) {
+        // `export * as movement from "./movement/index.js"`: a namespace, guarded in its own file.
+        const subSource = relative(root, decl.fileName).replace(/\\/g, "/");
+        const subFile = `${file.replace(/\.ts$/, "")}/${sym.name}.ts`;
+        render(`${name}.${sym.name}`, subSource, subFile);
+        namespaces.push(`${docComment(moduleDoc(decl.text))}\nexport * as ${sym.name} from "${importPath(file, subFile)}";`);
+        continue;
+      }
+      let callable = (target.flags & ts.SymbolFlags.Function) !== 0;
+      if (!callable && (target.flags & ts.SymbolFlags.Variable) !== 0) {
+        const t = checker.getTypeOfSymbol(target);
+        callable = t.getCallSignatures().length > 0 && t.getConstructSignatures().length === 0;
+      }
+      if (!callable || (target.flags & ts.SymbolFlags.Class) !== 0) continue;
+      functions.push({ name: sym.name, decl, canonical: canonical(target), isAlias: canonical(target) !== target });
+    }
+    // Two names of one function (a deprecated `const fnfStands = stands`) are one wrapper under both
+    // names, so `fnf.fnfStands === fnf.stands` still holds; the wrapper is named after the function's own name.
+    const primaryOf = new Map<import("typescript").Symbol, string>();
+    for (const f of functions) if (!f.isAlias && !primaryOf.has(f.canonical)) primaryOf.set(f.canonical, f.name);
+    for (const f of functions) if (!primaryOf.has(f.canonical)) primaryOf.set(f.canonical, f.name);
+    const aliases: string[] = [];
+    for (const f of functions) {
+      const raw = `${f.name}$`;
+      imports.push(`${f.name} as ${raw}`);
+      const doc = declarationDoc(ts, f.decl);
+      // `@function` (typedoc: show the variable as a function) goes before the first block tag: after an `@example` it would be read as code.
+      const firstTag = doc.findIndex((l) => l.startsWith("@"));
+      const at = firstTag < 0 ? doc.length : firstTag;
+      const comment = docComment([...doc.slice(0, at), "@function", ...doc.slice(at)]);
+      const primary = primaryOf.get(f.canonical)!;
+      if (primary === f.name) wrappers.push(`${comment}\nexport const ${f.name}: typeof ${raw} = /* @__PURE__ */ guarded("${name}.${f.name}", ${raw});`);
+      else aliases.push(`${comment}\nexport const ${f.name}: typeof ${raw} = ${primary};`);
+    }
+    wrappers.push(...aliases);
+    const from = importPath(file, source);
+    const text = `// Generated by scripts/gen-entries.ts from ${source}: every function of it, guarded; do not edit by hand.
+${docComment(moduleDoc(sf.text))}
+${wrappers.length > 0 ? `import { guarded } from "${importPath(file, "src/engine/guard.ts")}";\nimport {\n${imports.map((i) => `  ${i},`).join("\n")}\n} from "${from}";\n` : ""}
+export * from "${from}";
+${namespaces.map((n) => `\n${n}\n`).join("")}${wrappers.map((w) => `\n${w}\n`).join("")}`;
+    out.push([file, text]);
+  };
+  for (const g of GUARDED) render(g.name, g.source, g.file);
+  return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
+/** The generated namespace files that differ from what the generator gives: [] when all are fresh. */
+export async function staleGuarded(root: string = ROOT): Promise<string[]> {
+  const stale: string[] = [];
+  for (const [file, text] of await renderGuarded(root)) {
+    let now = "";
+    try {
+      now = readFileSync(join(root, file), "utf8");
+    } catch {
+      now = "";
+    }
+    if (now !== text) stale.push(file);
+  }
+  return stale;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes("--check")) {
-    const stale = staleEntries();
+    const stale = [...staleEntries(), ...(await staleGuarded())];
     if (stale.length > 0) {
       console.error(`stale generated entries (run \`npm run gen:entries\`): ${stale.join(", ")}`);
       process.exit(1);
     }
-    console.log("engine entries are fresh");
+    console.log("engine entries and guarded namespaces are fresh");
   } else {
     for (const e of ENTRIES) writeFileSync(join(ROOT, e.file), renderEntry(e));
-    console.log(`wrote ${ENTRIES.map((e) => e.file).join(", ")}`);
+    const guarded = await renderGuarded();
+    for (const [file, text] of guarded) {
+      mkdirSync(dirname(join(ROOT, file)), { recursive: true });
+      writeFileSync(join(ROOT, file), text);
+    }
+    console.log(`wrote ${[...ENTRIES.map((e) => e.file), ...guarded.map(([f]) => f)].join(", ")}`);
   }
 }
