@@ -192,6 +192,19 @@ export function hasChoice(input: BattleState): boolean {
   if (state.pending.length > 0) return true;
   const cached = CACHE.get(state);
   if (cached !== undefined) return cached.length > 1;
+  // The listings' own shortcuts first: one that proves a choice answers without building anything;
+  // when every listing proves it has none, the step is forced.
+  let none: CandidateListing<Action>[] | null = null;
+  let unsure = false;
+  if (lastTried === null || lastTried.state !== state) {
+    for (const listing of moduleListings()) {
+      const q = listing.anyLegal === undefined ? undefined : listing.anyLegal(state);
+      if (q === true) return true;
+      if (q === false) (none ??= []).push(listing);
+      else unsure = true;
+    }
+    if (!unsure) return false;
+  }
   const tried = triedOf(state);
   const known = tried.known;
   // Anything already proved legal answers at once; otherwise check until one passes.
@@ -199,11 +212,12 @@ export function hasChoice(input: BattleState): boolean {
   const n = known.length;
   const ranks = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    if (known[i] !== undefined) {
+    const owner = tried.owners[i] as CandidateListing<Action>;
+    // Already known, or of a listing that proved it has nothing legal: not checked.
+    if (known[i] !== undefined || (none !== null && none.includes(owner))) {
       ranks[i] = Infinity;
       continue;
     }
-    const owner = tried.owners[i] as CandidateListing<Action>;
     const c = tried.entries[i] as Candidate<Action>;
     ranks[i] = owner.rank === undefined || isDeferred(c) ? DEFAULT_RANK : owner.rank(state, c);
   }
