@@ -402,6 +402,7 @@ function movementAnyLegal(state: BattleState): boolean | undefined {
   if (state.pending.length > 0) return undefined;
   switch (state.turn.step) {
     case "declareCharges":
+      return nearestDeclarationApplies(state);
     case "chargeMoves":
       return undefined;
     case "remaining": {
@@ -423,6 +424,46 @@ function movementAnyLegal(state: BattleState): boolean | undefined {
       // chargeResponses with nothing pending, and every other step: nothing is listed.
       return false;
   }
+}
+
+/**
+ * The declare step's shortcut: the listed declarations (no flank) of the two closest pairs of an
+ * active unit and an enemy, by centres, checked; a pass proves a choice, else it cannot tell.
+ */
+function nearestDeclarationApplies(state: BattleState): true | undefined {
+  const side = state.turn.activeSide;
+  const units = unitsInPlayShared(state);
+  let best: Unit | null = null;
+  let bestTarget: Unit | null = null;
+  let bestD = Infinity;
+  let second: Unit | null = null;
+  let secondTarget: Unit | null = null;
+  let secondD = Infinity;
+  for (const u of units) {
+    if (u.side !== side) continue;
+    for (const e of units) {
+      if (e.side === side) continue;
+      const dx = u.position.x - e.position.x;
+      const dy = u.position.y - e.position.y;
+      const d = dx * dx + dy * dy;
+      if (d < bestD) {
+        second = best;
+        secondTarget = bestTarget;
+        secondD = bestD;
+        best = u;
+        bestTarget = e;
+        bestD = d;
+      } else if (d < secondD) {
+        second = u;
+        secondTarget = e;
+        secondD = d;
+      }
+    }
+  }
+  // unitsInPlayShared holds exactly the units in play: each pair is one the listing declares.
+  if (best !== null && bestTarget !== null && applies(state, declaration(best.id, bestTarget.id, undefined))) return true;
+  if (second !== null && secondTarget !== null && applies(state, declaration(second.id, secondTarget.id, undefined))) return true;
+  return undefined;
 }
 
 /** The movement module's listing: the deciding side's candidates, each checked against its handler. */
