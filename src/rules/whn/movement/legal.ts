@@ -299,15 +299,35 @@ function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[
  * Declarations by (unit, target, face): the same action objects every declare step, so the engine
  * freezes each once (listed actions are frozen). Bounded: emptied when full.
  */
-const DECLARATIONS = new Map<string, DeclareChargeAction>();
+const DECLARATIONS = new Map<UnitId, Map<UnitId, DeclareChargeAction[]>>();
+let declarationsKept = 0;
+
+/** Index of a face in a target's declarations: none, left, right. */
+const faceIndex = (face: "left" | "right" | undefined): number => (face === undefined ? 0 : face === "left" ? 1 : 2);
 
 function declaration(unit: UnitId, target: UnitId, face: "left" | "right" | undefined): DeclareChargeAction {
-  const key = face === undefined ? `${unit}|${target}` : `${unit}|${target}|${face}`;
-  let a = DECLARATIONS.get(key);
+  // By unit, then target, then face: no key string built per pair and step.
+  let byTarget = DECLARATIONS.get(unit);
+  if (byTarget === undefined) {
+    byTarget = new Map();
+    DECLARATIONS.set(unit, byTarget);
+  }
+  let faces = byTarget.get(target);
+  if (faces === undefined) {
+    faces = [];
+    byTarget.set(target, faces);
+  }
+  const i = faceIndex(face);
+  let a = faces[i];
   if (a === undefined) {
+    if (declarationsKept >= 4096) {
+      DECLARATIONS.clear();
+      declarationsKept = 0;
+      return declaration(unit, target, face);
+    }
     a = face === undefined ? { type: "movement/declareCharge", unit, target } : { type: "movement/declareCharge", unit, target, face };
-    if (DECLARATIONS.size >= 4096) DECLARATIONS.clear();
-    DECLARATIONS.set(key, a);
+    faces[i] = a;
+    declarationsKept++;
   }
   return a;
 }
