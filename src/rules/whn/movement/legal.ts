@@ -422,8 +422,8 @@ function movementAnyLegal(state: BattleState): boolean | undefined {
   if (state.pending.length > 0) return undefined;
   switch (state.turn.step) {
     case "declareCharges":
-      return nearestDeclarationApplies(state);
     case "chargeMoves":
+      // A nearest-pair declaration check was tried here: it saved nothing measurable (session d).
       return undefined;
     case "remaining": {
       const side = state.turn.activeSide;
@@ -444,46 +444,6 @@ function movementAnyLegal(state: BattleState): boolean | undefined {
       // chargeResponses with nothing pending, and every other step: nothing is listed.
       return false;
   }
-}
-
-/**
- * The declare step's shortcut: the listed declarations (no flank) of the two closest pairs of an
- * active unit and an enemy, by centres, checked; a pass proves a choice, else it cannot tell.
- */
-function nearestDeclarationApplies(state: BattleState): true | undefined {
-  const side = state.turn.activeSide;
-  const units = unitsInPlayShared(state);
-  let best: Unit | null = null;
-  let bestTarget: Unit | null = null;
-  let bestD = Infinity;
-  let second: Unit | null = null;
-  let secondTarget: Unit | null = null;
-  let secondD = Infinity;
-  for (const u of units) {
-    if (u.side !== side) continue;
-    for (const e of units) {
-      if (e.side === side) continue;
-      const dx = u.position.x - e.position.x;
-      const dy = u.position.y - e.position.y;
-      const d = dx * dx + dy * dy;
-      if (d < bestD) {
-        second = best;
-        secondTarget = bestTarget;
-        secondD = bestD;
-        best = u;
-        bestTarget = e;
-        bestD = d;
-      } else if (d < secondD) {
-        second = u;
-        secondTarget = e;
-        secondD = d;
-      }
-    }
-  }
-  // unitsInPlayShared holds exactly the units in play: each pair is one the listing declares.
-  if (best !== null && bestTarget !== null && applies(state, declaration(best.id, bestTarget.id, undefined))) return true;
-  if (second !== null && secondTarget !== null && applies(state, declaration(second.id, secondTarget.id, undefined))) return true;
-  return undefined;
 }
 
 /** The movement module's listing: the deciding side's candidates, each checked against its handler. */
