@@ -4,7 +4,10 @@
  * (random bots) and every built-in scenario (random/random, greedy/random). With `lists`, the hash
  * of every decision state's full `legalActions` list (order included) is folded into the line too.
  * Usage (after `node bench/build.mjs`):
- *   node bench/.out/fingerprint.js [plain|lists] [benchSeeds=30] [scenarioSeeds=3] > before.txt
+ *   node bench/.out/fingerprint.js [plain|lists] [benchSeeds=30] [scenarioSeeds=3] [passes=1] > before.txt
+ * With `passes` > 1 the bench seeds are played that many times (printed once): the instruction
+ * count of passes=3 less that of passes=1, halved, is the cost of the bench battles on warm code
+ * (`valgrind --tool=cachegrind --cache-sim=no node bench/.out/fingerprint.js plain 8 0 3`).
  */
 import { legalActions } from "../src/engine/decisions.js";
 import { playBattle, type BotName } from "../src/battle/play.js";
@@ -19,6 +22,7 @@ import { benchScenario } from "./scenes.js";
 const mode = process.argv[2] ?? "plain";
 const benchSeeds = Number(process.argv[3] ?? 30);
 const scenarioSeeds = Number(process.argv[4] ?? 3);
+const passes = Number(process.argv[5] ?? 1);
 
 /** A bot that folds the full legal list of every state it is asked about into `acc`. */
 function listing(inner: Bot, acc: { h: string }): Bot {
@@ -47,6 +51,7 @@ function line(s: Scenario, bots: readonly [BotName, BotName], seed: number): str
 }
 
 const bench = benchScenario();
+for (let pass = 1; pass < passes; pass++) for (let seed = 1; seed <= benchSeeds; seed++) line(bench, ["random", "random"], seed);
 for (let seed = 1; seed <= benchSeeds; seed++) console.log(line(bench, ["random", "random"], seed));
 for (const id of BUILTIN_SCENARIO_IDS) {
   const s = builtinScenario(id);

@@ -70,6 +70,13 @@ export interface CandidateListing<A> {
    * It never changes what is listed or drawn. Candidates without a rank count as 3.5.
    */
   rank?(state: BattleState, action: A): number;
+  /**
+   * Optional shortcut for the same test, asked before any candidate is built: `true` only when some
+   * candidate of this listing would pass its check (proved by checking one), `false` only when none
+   * would (or there are none), `undefined` when it cannot tell cheaply. It never changes what is
+   * listed or drawn; a wrong answer would change when auto-advance stops, so each answer must be exact.
+   */
+  anyLegal?(state: BattleState): boolean | undefined;
 }
 
 /** Whether a candidate is deferred (resolved on demand) rather than one action to check. */

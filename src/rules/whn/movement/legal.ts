@@ -299,15 +299,35 @@ function addMovementCandidates(state: BattleState, u: Unit, out: MovementAction[
  * Declarations by (unit, target, face): the same action objects every declare step, so the engine
  * freezes each once (listed actions are frozen). Bounded: emptied when full.
  */
-const DECLARATIONS = new Map<string, DeclareChargeAction>();
+const DECLARATIONS = new Map<UnitId, Map<UnitId, DeclareChargeAction[]>>();
+let declarationsKept = 0;
+
+/** Index of a face in a target's declarations: none, left, right. */
+const faceIndex = (face: "left" | "right" | undefined): number => (face === undefined ? 0 : face === "left" ? 1 : 2);
 
 function declaration(unit: UnitId, target: UnitId, face: "left" | "right" | undefined): DeclareChargeAction {
-  const key = face === undefined ? `${unit}|${target}` : `${unit}|${target}|${face}`;
-  let a = DECLARATIONS.get(key);
+  // By unit, then target, then face: no key string built per pair and step.
+  let byTarget = DECLARATIONS.get(unit);
+  if (byTarget === undefined) {
+    byTarget = new Map();
+    DECLARATIONS.set(unit, byTarget);
+  }
+  let faces = byTarget.get(target);
+  if (faces === undefined) {
+    faces = [];
+    byTarget.set(target, faces);
+  }
+  const i = faceIndex(face);
+  let a = faces[i];
   if (a === undefined) {
+    if (declarationsKept >= 4096) {
+      DECLARATIONS.clear();
+      declarationsKept = 0;
+      return declaration(unit, target, face);
+    }
     a = face === undefined ? { type: "movement/declareCharge", unit, target } : { type: "movement/declareCharge", unit, target, face };
-    if (DECLARATIONS.size >= 4096) DECLARATIONS.clear();
-    DECLARATIONS.set(key, a);
+    faces[i] = a;
+    declarationsKept++;
   }
   return a;
 }
@@ -387,8 +407,47 @@ function movementRank(state: BattleState, a: MovementAction): number {
   }
 }
 
+/** Whether a listed move is the 180° turn in place. */
+const isAboutTurn = (a: MovementAction): boolean => a.type === "movement/move" && a.path.length === 1 && a.path[0]?.kind === "turn" && a.path[0].degrees === 180;
+
+/**
+ * Auto-advance's shortcut (`CandidateListing.anyLegal`), asked before the side's candidates are
+ * built. Outside the steps that list anything, and in the charge-response step with no response
+ * pending, there is no candidate: false. In the remaining step, one formed unit's listed 180° turn
+ * in place is checked (it keeps the unit's own ground, so it nearly always passes while the unit
+ * may move and has a quarter of its rate left): a pass proves a choice. Otherwise it cannot tell.
+ */
+function movementAnyLegal(state: BattleState): boolean | undefined {
+  if (!isFigureScale(state.ruleset) || state.turn.phase !== "movement") return false;
+  if (state.pending.length > 0) return undefined;
+  switch (state.turn.step) {
+    case "declareCharges":
+    case "chargeMoves":
+      // A nearest-pair declaration check was tried here: it saved nothing measurable (session d).
+      return undefined;
+    case "remaining": {
+      const side = state.turn.activeSide;
+      let tries = 0;
+      for (const u of unitsInPlayShared(state)) {
+        if (u.side !== side || !inPlay(u) || u.flags.marched || FORMATION_TABLE[u.formation].freeDirection) continue;
+        // A turn costs a quarter of the rate: a unit clearly without it left is not tried (a skip only costs the shortcut).
+        if ((1 - u.flags.moveUsed) * 4 < 1 - 1e-3) continue;
+        if (isStationary(state, u)) continue;
+        const turn = ownCandidates(state, u).find(isAboutTurn);
+        if (turn === undefined) continue;
+        if (applies(state, turn)) return true;
+        if (++tries >= 2) return undefined;
+      }
+      return undefined;
+    }
+    default:
+      // chargeResponses with nothing pending, and every other step: nothing is listed.
+      return false;
+  }
+}
+
 /** The movement module's listing: the deciding side's candidates, each checked against its handler. */
-export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: rememberedCandidates, check: applies, rank: movementRank };
+export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: rememberedCandidates, check: applies, rank: movementRank, anyLegal: movementAnyLegal };
 
 /**
  * Every legal movement action of the side that must act now (the engine's `legalActions` lists

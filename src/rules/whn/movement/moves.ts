@@ -16,7 +16,7 @@ import type { MarchAction, MoveAction } from "./actions.js";
 import { baseMove, moveRate, readyToMove, refuse, wheeledThisPhase } from "./common.js";
 import { detachmentRangeViolation } from "./detachments.js";
 import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
-import { checkPlacement, measurePath, pathLengths, type Leg } from "./path.js";
+import { checkPlacement, clearPathEnd, measurePath, pathLengths, type Leg } from "./path.js";
 
 /** Distance within which enemies forbid a march (CORE-MOVE-2). */
 export const MARCH_BLOCK_RANGE = 8;
@@ -68,7 +68,10 @@ function pathMove(state: BattleState, u: Unit, legs: readonly Leg[], ctx: Action
   if (wheelOk && Number.isFinite(plain.cost) && !leq(plain.cost, allowance)) {
     return fail(refuse("too_far", march ? "CORE-MOVE-2" : "CORE-MOVE-1", { unit: u.id, cost: plain.cost + 0, allowance, surcharge: state.terrain.length === 0 ? 0 : null }));
   }
-  const path = measurePath(state, u, legs, rate, M);
+  // A path certainly clear of everything (no terrain, nothing within reach of its sweep) is not
+  // sampled: its cost and wheel are the plain ones, and no sample could be refused.
+  const clear = clearPathEnd(state, u, legs);
+  const path = clear === null ? measurePath(state, u, legs, rate, M) : { end: clear, cost: plain.cost, wheel: plain.wheel, turns: legs.filter((l) => l.kind === "turn").length, surcharge: 0, entersImpassable: false, samples: null };
   const wheeled = wheeledThisPhase(state, u.id) + path.wheel;
   if (limit !== null && !leq(wheeled, limit)) {
     return fail(refuse("wheel_limit", "WHN-MOVE-4", { unit: u.id, formation: u.formation, wheel: wheeled, limit }));
@@ -82,7 +85,7 @@ function pathMove(state: BattleState, u: Unit, legs: readonly Leg[], ctx: Action
     }));
   }
   if (path.entersImpassable) return fail(refuse("impassable", "CORE-MOVE-5", { unit: u.id }));
-  const blocked = checkPlacement(state, u, path.samples);
+  const blocked = path.samples === null ? null : checkPlacement(state, u, path.samples);
   if (blocked !== null) return fail(blocked);
   const moved: Unit = {
     ...u,

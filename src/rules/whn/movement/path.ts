@@ -14,7 +14,8 @@ import type { Footprint } from "../../../geometry/rect.js";
 import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap, sweptBounds } from "../../../geometry/rect.js";
 import { crossesTableEdge } from "../../../geometry/away.js";
 import { terrainNear, type TerrainFeature } from "../../../geometry/terrain.js";
-import { addScaled, forward, leq, lt } from "../../../geometry/vec.js";
+import { addScaled, forward, leq, lt, right } from "../../../geometry/vec.js";
+import { hypot } from "../../../math/index.js";
 import { footprintOf, isLeftGun, layoutSpecOf, unitsOnTable } from "../unit.js";
 import { layoutDimensions } from "../../../geometry/layout.js";
 import { layoutAt, refuse } from "./common.js";
@@ -98,40 +99,114 @@ export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], r
   const fpAt = (f: Frame): Footprint => (base.kind === "loose" ? layoutAt(u, f).footprint : [rectBehindFrame(f, width, depth)]);
   for (const leg of legs) {
     if (leg.kind === "forward") {
-      const fp = fpAt(frame);
-      const t = sweptTerrainCost(fp, forward(frame.facing), leg.distance, terrain, move);
-      surcharge += t.surcharge;
-      impassable ||= t.entersImpassable;
+      // With no terrain near, the surcharge is 0 and nothing impassable is entered: not swept.
+      if (terrain.length > 0) {
+        const t = sweptTerrainCost(fpAt(frame), forward(frame.facing), leg.distance, terrain, move);
+        surcharge += t.surcharge;
+        impassable ||= t.entersImpassable;
+      }
       cost += leg.distance;
       const n = Math.max(1, Math.ceil(leg.distance / SAMPLE_INCHES));
       for (let i = 1; i <= n; i++) samples.push(fpAt(applyStep(frame, width, { kind: "move", distance: (leg.distance * i) / n })));
-      frame = applyStep(frame, width, { kind: "move", distance: leg.distance });
+      frame = nextFrame(frame, leg, width, depth);
     } else if (leg.kind === "wheel") {
       const signed = leg.pivot === "left" ? leg.degrees : -leg.degrees;
       const n = Math.max(1, Math.ceil(leg.degrees / SAMPLE_DEGREES));
       const arc = wheelCost(leg.degrees, width) / n;
       for (let i = 1; i <= n; i++) {
         const fp = fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * i) / n }));
-        const mid = fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * (i - 0.5)) / n }));
-        const g = groundAt(mid, terrain);
-        surcharge += arc * (g.rate - 1);
-        impassable ||= g.impassable && inImpassable(mid, terrain);
+        // With no terrain near, every mid-step is open ground (no surcharge): not laid out.
+        if (terrain.length > 0) {
+          const mid = fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * (i - 0.5)) / n }));
+          const g = groundAt(mid, terrain);
+          surcharge += arc * (g.rate - 1);
+          impassable ||= g.impassable && inImpassable(mid, terrain);
+        }
         samples.push(fp);
       }
       cost += wheelCost(leg.degrees, width);
       wheel += leg.degrees;
-      frame = applyStep(frame, width, { kind: "wheel", degrees: signed });
+      frame = nextFrame(frame, leg, width, depth);
     } else {
-      // Turn in place about the centre; files and ranks stay as they were (CORE-MOVE-1).
-      const centre = addScaled(frame.p, forward(frame.facing), -depth / 2);
-      const facing = frame.facing + leg.degrees;
-      frame = { p: addScaled(centre, forward(facing), depth / 2), facing };
+      frame = nextFrame(frame, leg, width, depth);
       cost += rate / 4;
       turns += 1;
       samples.push(fpAt(frame));
     }
   }
   return { end: frame, cost: cost + surcharge, wheel, turns, surcharge, entersImpassable: impassable, samples };
+}
+
+/**
+ * The frame after one leg (CORE-GEO-18, CORE-MOVE-1): a forward move along the facing, a wheel on
+ * the inner front corner, a turn in place about the centre (files and ranks stay as they were).
+ */
+function nextFrame(frame: Frame, leg: Leg, width: number, depth: number): Frame {
+  if (leg.kind === "forward") return applyStep(frame, width, { kind: "move", distance: leg.distance });
+  if (leg.kind === "wheel") return applyStep(frame, width, { kind: "wheel", degrees: leg.pivot === "left" ? leg.degrees : -leg.degrees });
+  const centre = addScaled(frame.p, forward(frame.facing), -depth / 2);
+  const facing = frame.facing + leg.degrees;
+  return { p: addScaled(centre, forward(facing), depth / 2), facing };
+}
+
+/** Slack added to {@link clearPathEnd}'s circles: far above rounding, far below a rules distance. */
+const CLEAR_SLACK = 1e-6;
+
+/**
+ * Where a formed unit's path ends (`measurePath`'s end frame, by the same steps) when the path is
+ * certainly clear without sampling it: no terrain on the table, and a circle around each leg's
+ * sweep (a forward leg's segment of centres, a wheel's arc about its pivot, a turn's centre, each
+ * widened by the footprint's circumradius) inside the table and more than 1" from every other
+ * unit's circle. Then every sample `measurePath` would give passes {@link checkPlacement} (its
+ * broad phases are the same circle tests, on smaller circles), and the surcharge is 0. Null when
+ * that is not certain: measure and check the samples.
+ */
+export function clearPathEnd(state: BattleState, u: Unit, legs: readonly Leg[]): Frame | null {
+  if (state.terrain.length !== 0) return null;
+  const base = layoutDimensions(layoutSpecOf(u));
+  if (base.kind === "loose") return null;
+  const width = base.width;
+  const depth = base.depth;
+  const rr = hypot(width / 2, depth / 2) + CLEAR_SLACK;
+  const circles: number[] = [];
+  let frame: Frame = { p: u.position, facing: u.facing };
+  for (const leg of legs) {
+    const f0 = forward(frame.facing);
+    const c0x = frame.p.x - (f0.x * depth) / 2;
+    const c0y = frame.p.y - (f0.y * depth) / 2;
+    const next = nextFrame(frame, leg, width, depth);
+    if (leg.kind === "forward") {
+      const f1 = forward(next.facing);
+      const c1x = next.p.x - (f1.x * depth) / 2;
+      const c1y = next.p.y - (f1.y * depth) / 2;
+      circles.push((c0x + c1x) / 2, (c0y + c1y) / 2, hypot(c1x - c0x, c1y - c0y) / 2 + rr);
+    } else if (leg.kind === "wheel") {
+      const r = right(frame.facing);
+      // The pivot `applyStep` wheels about: the inner front corner, by the sign of the wheel.
+      const half = (leg.pivot === "left" ? leg.degrees : -leg.degrees) > 0 ? -width / 2 : width / 2;
+      const px = frame.p.x + r.x * half;
+      const py = frame.p.y + r.y * half;
+      circles.push(px, py, hypot(c0x - px, c0y - py) + rr);
+    } else {
+      circles.push(c0x, c0y, rr);
+    }
+    frame = next;
+  }
+  const table = state.table;
+  for (let i = 0; i < circles.length; i += 3) {
+    const x = circles[i] as number;
+    const y = circles[i + 1] as number;
+    const r = circles[i + 2] as number;
+    if (!(x - r > EDGE_SLACK && y - r > EDGE_SLACK && x + r < table.width - EDGE_SLACK && y + r < table.height - EDGE_SLACK)) return null;
+  }
+  for (const o of unitsOnTable(state)) {
+    if (o.id === u.id) continue;
+    const b = footprintBounds(footprintOf(o));
+    for (let i = 0; i < circles.length; i += 3) {
+      if (!boundsApart({ x: circles[i] as number, y: circles[i + 1] as number, r: circles[i + 2] as number }, b, 1)) return null;
+    }
+  }
+  return frame;
 }
 
 /**
