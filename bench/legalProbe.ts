@@ -3,6 +3,8 @@
  * of random-bot bench battles (p50/p99/max, on fresh copies so no per-state cache helps), and at
  * the setup limits. Usage (after `node bench/build.mjs`):
  *   node [--cpu-prof --cpu-prof-dir=DIR] bench/.out/legalProbe.js [battles|limits|both] [n]
+ *   node bench/.out/legalProbe.js loop <reps> [step]   (median listing of the first limit state at that movement step)
+ *   node bench/.out/legalProbe.js lists <decisions> <runs>   (hashes of every listing of the limit battle)
  */
 import { legalActions } from "../src/index.js";
 import { playBattle } from "../src/battle/index.js";
@@ -12,6 +14,9 @@ import { benchScenario } from "./scenes.js";
 import { limitBattle, limitSetup } from "./worstCase.js";
 import { createBattle } from "../src/index.js";
 import { applyTrusted } from "../src/engine/apply.js";
+import { sampleLegalAction } from "../src/engine/decisions.js";
+import { botRng } from "../src/bots/index.js";
+import { canonicalJson, fnv1a64, stateHash } from "../src/trust/hash.js";
 
 /** Percentile of sorted numbers. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -95,3 +100,31 @@ export function worstStates(battles: number): void {
 }
 if (isMain && process.argv[2] === "worst") worstStates(Number(process.argv[3] ?? 30));
 if (isMain && process.argv[2] === "loop") console.log(`limit remaining: median ${limitRemainingLoop(Number(process.argv[3] ?? 10), process.argv[4]).toFixed(1)} ms`);
+
+/**
+ * The full `legalActions` list of every decision state of the limit battle, hashed (order
+ * included), for `runs` bot seeds of `decisions` decisions each: one line per run. Printed before
+ * and after a change to the listing, the lines must be equal (play and listings bit-identical).
+ */
+export function limitLists(decisions: number, runs: number): string[] {
+  const out: string[] = [];
+  for (let run = 0; run < runs; run++) {
+    const r = createBattle(limitSetup());
+    if (!r.ok) throw new Error("limit setup refused");
+    let s: BattleState = r.value;
+    const rng = botRng(100 + run);
+    let h = "";
+    let k = 0;
+    for (; k < decisions && s.turn.phase !== "finished"; k++) {
+      const list = legalActions({ ...s });
+      h = fnv1a64(h + canonicalJson(list));
+      const advance = s.pending.length === 0 && rng.int(3) === 0 ? applyTrusted(s, { type: "turn/advance" }) : null;
+      const pick = advance !== null && advance.ok ? { state: advance.state } : sampleLegalAction(s, rng);
+      if (pick === null) break;
+      s = pick.state;
+    }
+    out.push(`run ${run}: ${k} decisions, ${s.turn.gameTurn}:${s.turn.phase}/${s.turn.step ?? "-"} lists ${h} state ${stateHash(s)}`);
+  }
+  return out;
+}
+if (isMain && process.argv[2] === "lists") for (const l of limitLists(Number(process.argv[3] ?? 100), Number(process.argv[4] ?? 3))) console.log(l);
