@@ -5,6 +5,7 @@
  *   node [--cpu-prof --cpu-prof-dir=DIR] bench/.out/legalProbe.js [battles|limits|both] [n]
  *   node bench/.out/legalProbe.js loop <reps> [step]   (median listing of the first limit state at that movement step)
  *   node bench/.out/legalProbe.js lists <decisions> <runs>   (hashes of every listing of the limit battle)
+ *   node bench/.out/legalProbe.js big <figures> <decisions> [loose]   (64 units of that many figures)
  */
 import { legalActions } from "../src/index.js";
 import { playBattle } from "../src/battle/index.js";
@@ -17,6 +18,9 @@ import { applyTrusted } from "../src/engine/apply.js";
 import { sampleLegalAction } from "../src/engine/decisions.js";
 import { botRng } from "../src/bots/index.js";
 import { canonicalJson, fnv1a64, stateHash } from "../src/trust/hash.js";
+import { infantryBattalion } from "../src/presets/builders.js";
+import type { BattleSetup } from "../src/state/setup.js";
+import { limitFigures } from "./legal.js";
 
 /** Percentile of sorted numbers. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -128,3 +132,39 @@ export function limitLists(decisions: number, runs: number): string[] {
   return out;
 }
 if (isMain && process.argv[2] === "lists") for (const l of limitLists(Number(process.argv[3] ?? 100), Number(process.argv[4] ?? 3))) console.log(l);
+
+/**
+ * The setup limits with the largest units: 64 units of `figures` figures each (attack columns, or
+ * with `loose` every fourth unit rifles in open order), no terrain, on a table sized to hold them. For checking that a single call stays bounded when every unit is as big as allowed.
+ */
+export function bigSetup(figures: number, loose: boolean): BattleSetup {
+  const perSide = 32;
+  const cols = 8;
+  // Attack columns at least as deep as wide (WHN-FORM-3); rifles in open order in two ranks (WHN-SKIRM-2).
+  let files = 1;
+  while ((files + 1) * (files + 1) <= figures) files++;
+  const ranks = Math.ceil(figures / files);
+  const w = files * 0.8 + 6;
+  const d = ranks * 0.8 + 10;
+  const width = 20 + cols * w;
+  const height = 40 + 2 * 4 * d;
+  const units = [];
+  for (const side of ["fr", "gb"] as const) {
+    for (let i = 0; i < perSide; i++) {
+      const x = 10 + w / 2 + (i % cols) * w;
+      const row = Math.floor(i / cols);
+      const y = side === "fr" ? 10 + ranks * 0.8 + row * d : height - 10 - ranks * 0.8 - row * d;
+      const common = { nation: side === "fr" ? "french" : "british", id: `${side}-${i}`, side, at: { x, y }, facing: side === "fr" ? 90 : 270, figures } as const;
+      units.push(loose && i % 4 === 1 ? infantryBattalion({ ...common, kind: "rifles", formation: "OPEN_ORDER", files: Math.ceil(figures / 2) }) : infantryBattalion({ ...common, formation: "ATTACK_COLUMN", files }));
+    }
+  }
+  return { seed: 7, sides: [{ id: "fr", name: "France" }, { id: "gb", name: "Britain" }], table: { width, height }, maxTurns: 3, units, terrain: [] };
+}
+if (isMain && process.argv[2] === "big") {
+  const figures = Number(process.argv[3] ?? 1000);
+  const setup = bigSetup(figures, process.argv[5] === "loose");
+  const n = Number(process.argv[4] ?? 60);
+  limitBattle(n, setup, 11);
+  const b = limitFigures(n, 3, 23, setup);
+  console.log(`big (${figures} figures a unit${process.argv[5] === "loose" ? ", rifles in open order" : ""}): slowest decision by its median of 3 plays: legal ${b.legal.toFixed(1)} ms at ${b.legalAt}; apply ${b.apply.toFixed(1)} ms at ${b.applyAt}; single calls up to ${b.rawLegal.toFixed(1)} / ${b.rawApply.toFixed(1)} ms; ${b.decisions} decisions`);
+}

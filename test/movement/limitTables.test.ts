@@ -14,7 +14,9 @@ import { footprintInUnitArc } from "../../src/geometry/arcs.js";
 import { footprintDistance } from "../../src/geometry/rect.js";
 import { leq } from "../../src/geometry/vec.js";
 import type { TerrainFeature } from "../../src/geometry/terrain.js";
-import { chargeThreats } from "../../src/rules/whn/movement/changeFormation.js";
+import { chargeThreats, reformFrame } from "../../src/rules/whn/movement/changeFormation.js";
+import { changeFormation } from "../../src/geometry/movement.js";
+import type { BlockSpec, SquareSpec } from "../../src/geometry/layout.js";
 import { chargeToDeclare, declarationApplies } from "../../src/rules/whn/movement/declare.js";
 import { candidatesForDecidingSide } from "../../src/rules/whn/movement/legal.js";
 import { baseMove } from "../../src/rules/whn/movement/common.js";
@@ -201,5 +203,29 @@ describe("per-state tables of the movement listing", () => {
     const u1 = r.state.units["fr-1" as never] as Unit;
     expect(chargeThreats(r.state, u1).map((e) => e.id)).toEqual(["gb-1"]);
     expect(chargeThreats(s0, s0.units["fr-1" as never] as Unit)).toEqual([]);
+  });
+});
+
+describe("formation changes without placing models", () => {
+  it("CORE-GEO-20: reformFrame is the frame changeFormation lays the new formation out at, bit for bit", () => {
+    const base = { w: 0.8, d: 0.8 };
+    const spec = fc.oneof(
+      fc.record({ files: fc.integer({ min: 1, max: 40 }), count: fc.integer({ min: 1, max: 1000 }), gap: fc.constantFrom(0, 0.8, 1.2) }).map(
+        (b): BlockSpec => ({ kind: "block", files: Math.min(b.files, b.count), count: b.count, base, gapX: b.gap, gapY: b.gap }),
+      ),
+      fc.integer({ min: 4, max: 1000 }).map((count): SquareSpec => ({ kind: "square", count, base })),
+    );
+    fc.assert(
+      fc.property(layouts, spec, fc.integer({ min: -720, max: 720 }).map((k) => k / 2), (ls, next, facing) => {
+        for (const old of ls) {
+          const frame = reformFrame(old, next, facing);
+          const laid = changeFormation(old, next, facing).frame;
+          expect(frame.p.x).toBe(laid.p.x);
+          expect(frame.p.y).toBe(laid.p.y);
+          expect(frame.facing).toBe(laid.facing);
+        }
+      }),
+      { seed: 1720, numRuns: 150 },
+    );
   });
 });

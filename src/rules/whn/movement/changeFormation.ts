@@ -10,8 +10,9 @@ import type { Formation, Unit } from "../../../state/unit.js";
 import type { Violation } from "../../../engine/violation.js";
 import { isOwned } from "../../../engine/owned.js";
 import { footprintInUnitArc } from "../../../geometry/arcs.js";
-import type { BlockSpec, SquareSpec } from "../../../geometry/layout.js";
-import { changeFormation as relayout } from "../../../geometry/movement.js";
+import { blockDimensions, blockSlotLocal, type BlockSpec, type SquareSpec, type UnitLayout } from "../../../geometry/layout.js";
+import { formationPivot } from "../../../geometry/movement.js";
+import { frameWithLocalAt, type Frame } from "../../../geometry/frame.js";
 import { OPEN_ORDER_GAP } from "../../../geometry/bases.js";
 import { isWithin } from "../../../geometry/rect.js";
 import { leq, normalizeAngle } from "../../../geometry/vec.js";
@@ -45,17 +46,31 @@ export function reform(state: BattleState, u: Unit, formation: Formation, files:
         : formation === "OPEN_ORDER"
           ? { kind: "block", files: f, count, base: u.base, gapX: OPEN_ORDER_GAP, gapY: OPEN_ORDER_GAP }
           : { kind: "block", files: f, count, base: u.base };
-  const layout = relayout(layoutOf(u), spec, facing ?? u.facing);
+  const frame = reformFrame(layoutOf(u), spec, facing ?? u.facing);
   const next: Unit = {
     ...u,
     formation,
     files: formation === "SQUARE" ? u.files : f,
-    position: { ...layout.frame.p },
-    facing: normalizeAngle(layout.frame.facing),
-    models: formation === "EXTENDED_ORDER" ? extendedModelsAt(u, f, layout.frame) : null,
+    position: { ...frame.p },
+    facing: normalizeAngle(frame.facing),
+    models: formation === "EXTENDED_ORDER" ? extendedModelsAt(u, f, frame) : null,
   };
   const clash = checkPlacement(state, u, [footprintOf(next)], { allowNearEnemy: true });
   return clash ?? next;
+}
+
+/**
+ * Where the re-formed unit stands (CORE-GEO-20): the frame `changeFormation` (src/geometry/
+ * movement.ts) lays the new formation out at, by the same arithmetic, without placing its models.
+ * A dry run of every formation change of a legal-action listing needs only the new footprint, and
+ * laying out a unit of 1 000 figures for each one was most of a listing's cost at the setup limits.
+ */
+export function reformFrame(old: UnitLayout, spec: BlockSpec | SquareSpec, facing: number): Frame {
+  const pivot = formationPivot(old);
+  if (spec.kind === "square") return { p: pivot, facing };
+  const { files, width } = blockDimensions(spec);
+  const { u, v } = blockSlotLocal(spec, width, Math.floor(files / 2), 0);
+  return frameWithLocalAt(pivot, u, v, facing);
 }
 
 /**
