@@ -16,6 +16,7 @@ import { applyTrusted } from "../src/engine/apply.js";
 import { sampleLegalAction } from "../src/engine/decisions.js";
 import { botRng } from "../src/bots/index.js";
 import type { BattleState } from "../src/state/battle.js";
+import type { BattleSetup } from "../src/state/setup.js";
 import { now } from "./harness.js";
 
 /** Milliseconds one baseline volley takes in this run (median of short samples). */
@@ -43,8 +44,8 @@ interface LimitPlay {
  * `turn/advance` a third of the time; every listing timed on a fresh copy of the state, before the
  * bot draws from it), recording every call rather than only the slowest.
  */
-export function playLimit(decisions: number, botSeed: number): LimitPlay {
-  const r = createBattle(limitSetup());
+export function playLimit(decisions: number, botSeed: number, setup: BattleSetup = limitSetup()): LimitPlay {
+  const r = createBattle(setup);
   if (!r.ok) throw new Error("bench: the limit setup is refused");
   let s: BattleState = r.value;
   const rng = botRng(botSeed);
@@ -75,8 +76,8 @@ export function playLimit(decisions: number, botSeed: number): LimitPlay {
  * slowest single call of ~100 picks that noise up: the median per state keeps the engine's cost.
  * The slowest single call is kept in the figure's spread.
  */
-export function limitFigures(decisions: number, runs: number, botSeed: number): { legal: number; legalAt: string; apply: number; applyAt: string; rawLegal: number; rawApply: number; decisions: number } {
-  const plays = Array.from({ length: runs }, () => playLimit(decisions, botSeed));
+export function limitFigures(decisions: number, runs: number, botSeed: number, setup: BattleSetup = limitSetup()): { legal: number; legalAt: string; apply: number; applyAt: string; rawLegal: number; rawApply: number; decisions: number } {
+  const plays = Array.from({ length: runs }, () => playLimit(decisions, botSeed, setup));
   const first = plays[0] as LimitPlay;
   const med = (xs: number[]): number => {
     const a = [...xs].sort((x, y) => x - y);
