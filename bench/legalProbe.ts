@@ -4,7 +4,7 @@
  * the setup limits. Usage (after `node bench/build.mjs`):
  *   node [--cpu-prof --cpu-prof-dir=DIR] bench/.out/legalProbe.js [battles|limits|both] [n]
  *   node bench/.out/legalProbe.js loop <reps> [step]   (median listing of the first limit state at that movement step)
- *   node bench/.out/legalProbe.js lists <decisions> <runs>   (hashes of every listing of the limit battle)
+ *   node bench/.out/legalProbe.js lists <decisions> <runs> [limits|big<figures>|loose<figures>]   (hashes of every listing)
  *   node bench/.out/legalProbe.js big <figures> <decisions> [loose]   (64 units of that many figures)
  */
 import { legalActions } from "../src/index.js";
@@ -110,10 +110,10 @@ if (isMain && process.argv[2] === "loop") console.log(`limit remaining: median $
  * included), for `runs` bot seeds of `decisions` decisions each: one line per run. Printed before
  * and after a change to the listing, the lines must be equal (play and listings bit-identical).
  */
-export function limitLists(decisions: number, runs: number): string[] {
+export function limitLists(decisions: number, runs: number, setup: BattleSetup = limitSetup()): string[] {
   const out: string[] = [];
   for (let run = 0; run < runs; run++) {
-    const r = createBattle(limitSetup());
+    const r = createBattle(setup);
     if (!r.ok) throw new Error("limit setup refused");
     let s: BattleState = r.value;
     const rng = botRng(100 + run);
@@ -131,7 +131,14 @@ export function limitLists(decisions: number, runs: number): string[] {
   }
   return out;
 }
-if (isMain && process.argv[2] === "lists") for (const l of limitLists(Number(process.argv[3] ?? 100), Number(process.argv[4] ?? 3))) console.log(l);
+/** The setup a probe mode names: `limits` (default), `big<figures>` or `loose<figures>` ({@link bigSetup}). */
+function namedSetup(name: string | undefined): BattleSetup {
+  if (name === undefined || name === "limits") return limitSetup();
+  const m = /^(big|loose)(\d+)$/.exec(name);
+  if (m === null) throw new Error(`unknown setup ${name}`);
+  return bigSetup(Number(m[2]), m[1] === "loose");
+}
+if (isMain && process.argv[2] === "lists") for (const l of limitLists(Number(process.argv[3] ?? 100), Number(process.argv[4] ?? 3), namedSetup(process.argv[5]))) console.log(l);
 
 /**
  * The setup limits with the largest units: 64 units of `figures` figures each (attack columns, or
