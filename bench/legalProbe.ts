@@ -3,7 +3,7 @@
  * of random-bot bench battles (p50/p99/max, on fresh copies so no per-state cache helps), and at
  * the setup limits. Usage (after `node bench/build.mjs`):
  *   node [--cpu-prof --cpu-prof-dir=DIR] bench/.out/legalProbe.js [battles|limits|both] [n]
- *   node bench/.out/legalProbe.js loop <reps> [step]   (median listing of the first limit state at that movement step)
+ *   node bench/.out/legalProbe.js loop <reps> [step] [setup]   (median listing of the first state at that movement step)
  *   node bench/.out/legalProbe.js lists <decisions> <runs> [limits|big<figures>|loose<figures>]   (hashes of every listing)
  *   node bench/.out/legalProbe.js big <figures> <decisions> [loose]   (64 units of that many figures)
  */
@@ -64,8 +64,8 @@ if (isMain) {
 }
 
 /** Repeats legalActions on the slowest limit state (turn 1 remaining moves), for a profile. */
-export function limitRemainingLoop(reps: number, step = "remaining"): number {
-  const r = createBattle(limitSetup());
+export function limitRemainingLoop(reps: number, step = "remaining", setup: BattleSetup = limitSetup()): number {
+  const r = createBattle(setup);
   if (!r.ok) throw new Error("limit setup refused");
   let s: BattleState = r.value;
   for (let i = 0; i < 20 && !(s.turn.phase === "movement" && s.turn.step === step); i++) {
@@ -103,7 +103,7 @@ export function worstStates(battles: number): void {
   for (const r of top) console.log(`${r.ms.toFixed(2).padStart(8)} ms  ${r.where}`);
 }
 if (isMain && process.argv[2] === "worst") worstStates(Number(process.argv[3] ?? 30));
-if (isMain && process.argv[2] === "loop") console.log(`limit remaining: median ${limitRemainingLoop(Number(process.argv[3] ?? 10), process.argv[4]).toFixed(1)} ms`);
+if (isMain && process.argv[2] === "loop") console.log(`limit ${process.argv[4] ?? "remaining"}: median ${limitRemainingLoop(Number(process.argv[3] ?? 10), process.argv[4], namedSetup(process.argv[5])).toFixed(1)} ms`);
 
 /**
  * The full `legalActions` list of every decision state of the limit battle, hashed (order
