@@ -8,14 +8,16 @@ import { fail, ok } from "../../../engine/context.js";
 import type { BattleState } from "../../../state/battle.js";
 import type { Formation, Unit } from "../../../state/unit.js";
 import type { Violation } from "../../../engine/violation.js";
+import { isOwned } from "../../../engine/owned.js";
 import { footprintInUnitArc } from "../../../geometry/arcs.js";
-import type { BlockSpec, SquareSpec } from "../../../geometry/layout.js";
-import { changeFormation as relayout } from "../../../geometry/movement.js";
+import { blockDimensions, blockSlotLocal, type BlockSpec, type SquareSpec, type UnitLayout } from "../../../geometry/layout.js";
+import { formationPivot } from "../../../geometry/movement.js";
+import { frameWithLocalAt, type Frame } from "../../../geometry/frame.js";
 import { OPEN_ORDER_GAP } from "../../../geometry/bases.js";
-import { footprintDistance } from "../../../geometry/rect.js";
+import { isWithin } from "../../../geometry/rect.js";
 import { leq, normalizeAngle } from "../../../geometry/vec.js";
 import { effectiveLeadership, leadershipTest } from "../leadership.js";
-import { enemiesOf, footprintOf, layoutOf, withUnit } from "../unit.js";
+import { footprintOf, layoutOf, unitsInPlayShared, withUnit } from "../unit.js";
 import type { ChangeFormationAction } from "./actions.js";
 import { activeUnit, baseMove, checkStep, refuse, whyStationary } from "./common.js";
 import { detachmentRangeViolation } from "./detachments.js";
@@ -44,34 +46,86 @@ export function reform(state: BattleState, u: Unit, formation: Formation, files:
         : formation === "OPEN_ORDER"
           ? { kind: "block", files: f, count, base: u.base, gapX: OPEN_ORDER_GAP, gapY: OPEN_ORDER_GAP }
           : { kind: "block", files: f, count, base: u.base };
-  const layout = relayout(layoutOf(u), spec, facing ?? u.facing);
+  const frame = reformFrame(layoutOf(u), spec, facing ?? u.facing);
   const next: Unit = {
     ...u,
     formation,
     files: formation === "SQUARE" ? u.files : f,
-    position: { ...layout.frame.p },
-    facing: normalizeAngle(layout.frame.facing),
-    models: formation === "EXTENDED_ORDER" ? extendedModelsAt(u, f, layout.frame) : null,
+    position: { ...frame.p },
+    facing: normalizeAngle(frame.facing),
+    models: formation === "EXTENDED_ORDER" ? extendedModelsAt(u, f, frame) : null,
   };
   const clash = checkPlacement(state, u, [footprintOf(next)], { allowNearEnemy: true });
   return clash ?? next;
 }
 
 /**
+ * Where the re-formed unit stands (CORE-GEO-20): the frame `changeFormation` (src/geometry/
+ * movement.ts) lays the new formation out at, by the same arithmetic, without placing its models.
+ * A dry run of every formation change of a legal-action listing needs only the new footprint, and
+ * laying out a unit of 1 000 figures for each one was most of a listing's cost at the setup limits.
+ */
+export function reformFrame(old: UnitLayout, spec: BlockSpec | SquareSpec, facing: number): Frame {
+  const pivot = formationPivot(old);
+  if (spec.kind === "square") return { p: pivot, facing };
+  const { files, width } = blockDimensions(spec);
+  const { u, v } = blockSlotLocal(spec, width, Math.floor(files / 2), 0);
+  return frameWithLocalAt(pivot, u, v, facing);
+}
+
+/**
  * Enemy units whose charge reach the unit is in (WHN-FCHG-4): infantry (and cavalry when
  * `whn.fchgCheckVsCavalry`), not fleeing, with the unit at least partly in their arc and within
- * twice their M.
+ * twice their M. A fresh array, in id order.
  */
 export function chargeThreats(state: BattleState, u: Unit): Unit[] {
+  return threatsOf(state, u).slice();
+}
+
+/**
+ * The threat table of the last units record asked about: every formation-change candidate of a
+ * legal-action listing (a unit has up to a dozen) and every merge or split asks the same question
+ * of the same state, and the answer reads only the units record (positions, orders, troop types),
+ * the characters record (joined characters' M, WHN-LEAD-4) and the options record. Those records
+ * are immutable in a state this engine built, so the table is kept only for such states (never for
+ * an app's object or a draft, which could change under the key) and emptied when any of the three
+ * is a new object.
+ */
+let tableUnits: BattleState["units"] | null = null;
+let tableCharacters: BattleState["characters"] | null = null;
+let tableOptions: BattleState["options"] | null = null;
+const TABLE = new Map<Unit, readonly Unit[]>();
+
+/** {@link chargeThreats}, shared (not to be changed by the caller): from the table when it can be. */
+function threatsOf(state: BattleState, u: Unit): readonly Unit[] {
+  if (!isOwned(state)) return findThreats(state, u);
+  if (state.units !== tableUnits || state.characters !== tableCharacters || state.options !== tableOptions) {
+    TABLE.clear();
+    tableUnits = state.units;
+    tableCharacters = state.characters;
+    tableOptions = state.options;
+  }
+  let t = TABLE.get(u);
+  if (t === undefined) {
+    t = findThreats(state, u);
+    TABLE.set(u, t);
+  }
+  return t;
+}
+
+/** The threats measured: the cheap tests first, then bounding circles, then the exact distance and arc. */
+function findThreats(state: BattleState, u: Unit): Unit[] {
   const fp = footprintOf(u);
   const vsCav = state.options.whn.fchgCheckVsCavalry;
-  return enemiesOf(state, u.side).filter(
-    (e) =>
-      e.order !== "FLEEING" &&
-      (e.troopType === "infantry" || (vsCav && e.troopType === "cavalry")) &&
-      leq(footprintDistance(footprintOf(e), fp), 2 * baseMove(state, e)) &&
-      footprintInUnitArc(layoutOf(e), fp),
-  );
+  const out: Unit[] = [];
+  for (const e of unitsInPlayShared(state)) {
+    if (e.side === u.side || e.order === "FLEEING" || !(e.troopType === "infantry" || (vsCav && e.troopType === "cavalry"))) continue;
+    const efp = footprintOf(e);
+    // isWithin: never "apart" by the bounding circles when the exact distance is within reach.
+    if (!isWithin(efp, fp, 2 * baseMove(state, e))) continue;
+    if (footprintInUnitArc(layoutOf(e), fp)) out.push(e);
+  }
+  return out;
 }
 
 /** The fraction of the move a change costs now (WHN-FCHG-1), or the violation. */
@@ -106,7 +160,7 @@ export function spendChange(u: Unit, cost: number): Unit["flags"] {
  * true when there is no threat or the test is passed. Rolls and logs the test.
  */
 export function passesFormationCheck(state: BattleState, u: Unit, ctx: ActionContext): boolean {
-  const threats = chargeThreats(state, u);
+  const threats = threatsOf(state, u);
   if (threats.length === 0) return true;
   const ld = effectiveLeadership(state, u);
   const roll = leadershipTest(ctx.dice, ld.value);

@@ -8,6 +8,7 @@ import type { RuleId, UnitId } from "../../../state/ids.js";
 import type { JsonValue } from "../../../state/common.js";
 import type { Unit } from "../../../state/unit.js";
 import { violation, type Violation } from "../../../engine/violation.js";
+import { isOwned } from "../../../engine/owned.js";
 import type { Frame } from "../../../geometry/frame.js";
 import { layoutUnit, type UnitLayout } from "../../../geometry/layout.js";
 import { footprintDistance, footprintsApart } from "../../../geometry/rect.js";
@@ -75,8 +76,34 @@ export function combatOf(state: BattleState, id: UnitId): string | null {
   return null;
 }
 
+/**
+ * Whether units are engaged, for the last units and combats records asked about: every candidate
+ * of a legal-action listing starts with this question about its unit (hundreds of dry runs at the
+ * setup limits, one unit asked dozens of times), and the answer reads only those two records, which
+ * are immutable in a state this engine built. Kept for such states only (never an app's object or
+ * a draft) and emptied when either record is new.
+ */
+let engagedUnits: BattleState["units"] | null = null;
+let engagedCombats: BattleState["combats"] | null = null;
+const ENGAGED = new Map<Unit, boolean>();
+
 /** Engaged: in a combat, or its footprint touches an enemy's (CORE-GEO-12). */
 export function isEngagedUnit(state: BattleState, u: Unit): boolean {
+  if (!isOwned(state)) return measureEngaged(state, u);
+  if (state.units !== engagedUnits || state.combats !== engagedCombats) {
+    ENGAGED.clear();
+    engagedUnits = state.units;
+    engagedCombats = state.combats;
+  }
+  let e = ENGAGED.get(u);
+  if (e === undefined) {
+    e = measureEngaged(state, u);
+    ENGAGED.set(u, e);
+  }
+  return e;
+}
+
+function measureEngaged(state: BattleState, u: Unit): boolean {
   if (combatOf(state, u.id) !== null) return true;
   const fp = footprintOf(u);
   // Broad phase first: most enemies are far away, and their bounding circles say so cheaply.

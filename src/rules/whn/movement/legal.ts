@@ -32,7 +32,7 @@ import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type Decl
 import { changeFormationHandler } from "./changeFormation.js";
 import { chargeToMove } from "./chargeMove.js";
 import { baseMove, isStationary, moveRate } from "./common.js";
-import { chargeToDeclare } from "./declare.js";
+import { declarationApplies } from "./declare.js";
 import { detachmentCandidates } from "./detachments.js";
 import { moveTo } from "./free.js";
 import { FORMATION_TABLE, WHN_FORMATIONS, adoptableFiles } from "./formations.js";
@@ -73,7 +73,7 @@ function applies(state: BattleState, a: MovementAction): boolean {
       break;
     case "movement/declareCharge":
       // A declaration cannot fail once its checks pass (reach is measured, never refused).
-      return !("code" in chargeToDeclare(state, a));
+      return declarationApplies(state, a);
     case "movement/respond": {
       // Hold and flee cannot fail once their checks pass: no need to roll the flight.
       const quick = quickResponseCheck(state, a);

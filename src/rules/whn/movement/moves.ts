@@ -10,7 +10,7 @@ import type { BattleState } from "../../../state/battle.js";
 import type { RuleId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import { normalizeAngle, leq } from "../../../geometry/vec.js";
-import { footprintDistance } from "../../../geometry/rect.js";
+import { isWithin } from "../../../geometry/rect.js";
 import { enemiesOf, footprintOf, withUnit } from "../unit.js";
 import type { MarchAction, MoveAction } from "./actions.js";
 import { baseMove, moveRate, readyToMove, refuse, wheeledThisPhase } from "./common.js";
@@ -24,7 +24,7 @@ export const MARCH_BLOCK_RANGE = 8;
 /** Enemy units (not fleeing) within 8" of a unit (CORE-MOVE-2). */
 export function enemiesWithin8(state: BattleState, u: Unit): Unit[] {
   const fp = footprintOf(u);
-  return enemiesOf(state, u.side).filter((e) => e.order !== "FLEEING" && leq(footprintDistance(fp, footprintOf(e)), MARCH_BLOCK_RANGE));
+  return enemiesOf(state, u.side).filter((e) => e.order !== "FLEEING" && isWithin(fp, footprintOf(e), MARCH_BLOCK_RANGE));
 }
 
 /** Why a unit may not march now (CORE-MOVE-2, WHN-MOVE-1…3, WHN-FCHG-2, WHN-ART-4), or null. */
