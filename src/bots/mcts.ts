@@ -64,6 +64,17 @@ export interface SearchOptions {
    * decision and fire are always picked by the playouts.
    */
   readonly tolerance?: number;
+  /**
+   * For any other decision (a charge, an answer to a decision, fire): how far below the best
+   * playout mean the greedy choice may score and still be kept (default 0: picked by the playouts).
+   */
+  readonly answerTolerance?: number;
+  /**
+   * Whether sequential halving keeps the prior's best candidate (the greedy choice) of a maneuver
+   * to the end (default true), so that the tolerance above is measured against it whatever the
+   * number of playouts; false lets halving drop it on its playout mean alone.
+   */
+  readonly keepPrior?: boolean;
   /** Kept for compatibility; the search is flat at the root and ignores it. */
   readonly maxDepth?: number;
   /** Kept for compatibility; sequential halving has no exploration constant. */
@@ -281,6 +292,8 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const victoryWeight = options.victoryWeight ?? SEARCH_VICTORY_WEIGHT;
   const replyWidth = Math.max(1, Math.floor(options.replyWidth ?? SEARCH_REPLY_WIDTH));
   const tolerance = options.tolerance ?? SEARCH_TOLERANCE;
+  const keepPrior = options.keepPrior ?? true;
+  const answerTolerance = options.answerTolerance ?? 0;
   return (input: BattleState, seed: number, budget: number): Action => {
     const state = adopt(input);
     const me = decider(state);
@@ -316,6 +329,11 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
     if (end !== undefined && !alive.includes(end)) alive.push(end);
     if (alive.length === 1) return (alive[0] as Candidate).action;
 
+    // A maneuver keeps the greedy choice unless the playouts show it worse by more than the tolerance.
+    const slack = state.pending.length === 0 && (state.turn.phase === "command" || state.turn.phase === "maneuver" || (state.turn.phase === "movement" && state.turn.step === "remaining")) ? tolerance : answerTolerance;
+    const greedyPick = scored[0] as Candidate;
+    const kept = slack > 0 && keepPrior && alive.includes(greedyPick) ? greedyPick : null;
+
     // 3–4. Rounds of playouts over the surviving candidates, halving after rounds 2, 4, 8…
     const playouts = Math.max(1, Math.floor(budget));
     let done = 0;
@@ -335,18 +353,20 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
       }
       rounds++;
       if (rounds === nextCut && alive.length > 2) {
-        alive = [...alive].sort((x, y) => y.total / y.count - x.total / x.count || y.prior - x.prior || x.rank - y.rank).slice(0, Math.ceil(alive.length / 2));
+        const half = Math.ceil(alive.length / 2);
+        const ranked = [...alive].sort((x, y) => y.total / y.count - x.total / x.count || y.prior - x.prior || x.rank - y.rank);
+        // The greedy choice of a maneuver stays in (in place of the last survivor) so the tolerance still applies to it.
+        alive = kept !== null && ranked.indexOf(kept) >= half ? [...ranked.slice(0, half - 1), kept] : ranked.slice(0, half);
         nextCut *= 2;
       }
     }
     // Compare the candidates over the rounds all of them completed (a partial round is left out).
     const report = (pick: Candidate): Action => {
-      options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: Math.min(width, scored.length) + (end !== undefined && scored.indexOf(end) >= width ? 1 : 0), playouts: done, overruled: pick !== scored[0], decision: decisionKind(state) });
+      options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: Math.min(width, scored.length) + (end !== undefined && scored.indexOf(end) >= width ? 1 : 0), playouts: done, overruled: pick !== greedyPick, decision: decisionKind(state) });
       return pick.action;
     };
     if (rounds === 0) return report(scored[0] as Candidate);
     // The best prior among the candidates whose playout mean is within the tolerance of the best.
-    const slack = state.pending.length === 0 && (state.turn.phase === "command" || state.turn.phase === "maneuver" || (state.turn.phase === "movement" && state.turn.step === "remaining")) ? tolerance : 0;
     const mean = (c: Candidate): number => (c.count > rounds ? c.total - c.last : c.total) / rounds;
     const top = Math.max(...alive.map(mean));
     let pick: Candidate | undefined;
