@@ -70,9 +70,16 @@ export interface SearchOptions {
    */
   readonly answerTolerance?: number;
   /**
+   * The decisions searched by playouts, as prefixes of {@link SearchInfo.decision} (e.g.
+   * `["movement/declareCharges", "pending:"]`); any other decision takes the prior's best (the
+   * greedy choice) without playouts. Default: every decision. For ablations.
+   */
+  readonly decisions?: readonly string[];
+  /**
    * Whether sequential halving keeps the prior's best candidate (the greedy choice) of a maneuver
-   * to the end (default true), so that the tolerance above is measured against it whatever the
-   * number of playouts; false lets halving drop it on its playout mean alone.
+   * to the end, so that the tolerance above is measured against it whatever the number of
+   * playouts. Default false: halving drops it on its playout mean alone, which measured better
+   * (docs/guides/writing-a-bot.md, "What the search needed, measured").
    */
   readonly keepPrior?: boolean;
   /** Kept for compatibility; the search is flat at the root and ignores it. */
@@ -292,7 +299,7 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const victoryWeight = options.victoryWeight ?? SEARCH_VICTORY_WEIGHT;
   const replyWidth = Math.max(1, Math.floor(options.replyWidth ?? SEARCH_REPLY_WIDTH));
   const tolerance = options.tolerance ?? SEARCH_TOLERANCE;
-  const keepPrior = options.keepPrior ?? true;
+  const keepPrior = options.keepPrior ?? false;
   const answerTolerance = options.answerTolerance ?? 0;
   return (input: BattleState, seed: number, budget: number): Action => {
     const state = adopt(input);
@@ -333,6 +340,14 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
     const slack = state.pending.length === 0 && (state.turn.phase === "command" || state.turn.phase === "maneuver" || (state.turn.phase === "movement" && state.turn.step === "remaining")) ? tolerance : answerTolerance;
     const greedyPick = scored[0] as Candidate;
     const kept = slack > 0 && keepPrior && alive.includes(greedyPick) ? greedyPick : null;
+
+    if (options.decisions !== undefined) {
+      const kind = decisionKind(state);
+      if (!options.decisions.some((p) => kind.startsWith(p))) {
+        options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: 0, playouts: 0, overruled: false, decision: kind });
+        return greedyPick.action;
+      }
+    }
 
     // 3–4. Rounds of playouts over the surviving candidates, halving after rounds 2, 4, 8…
     const playouts = Math.max(1, Math.floor(budget));

@@ -51,19 +51,19 @@ describe("search bot", () => {
     expect(victoryProgress(flee(2), fr, { ...ctx, victory: null })).toBe(0);
   });
 
-  it("sequential halving keeps the greedy choice of a move, so the tolerance is measured against it at any budget (keepPrior)", () => {
+  it("keepPrior: sequential halving keeps the greedy choice of a move, so the tolerance is measured against it at any budget", () => {
     // Move decisions (the remaining-moves step) of a greedy battle, each with several listed moves.
     const moves: BattleState[] = [];
     playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 60, onDecision: (x) => void (x.turn.step === "remaining" && legalActions(x).length >= 8 && moves.length < 4 ? moves.push(x) : undefined) });
     expect(moves).toHaveLength(4);
     // With a tolerance no playout difference can exceed, a move is always the greedy choice when it is kept…
     const kept: SearchInfo[] = [];
-    for (const s of moves) searchBot(ctx, { tolerance: 100, onSearch: (i) => void kept.push(i) })(s, 5, 40);
+    for (const s of moves) searchBot(ctx, { tolerance: 100, keepPrior: true, onSearch: (i) => void kept.push(i) })(s, 5, 40);
     expect(kept.map((i) => i.overruled)).toEqual([false, false, false, false]);
     expect(kept.every((i) => i.playouts === 40)).toBe(true);
-    // …while halving on the playout means alone drops it from some decisions.
+    // …while halving on the playout means alone (the default) drops it from some decisions.
     const dropped: SearchInfo[] = [];
-    for (const s of moves) searchBot(ctx, { tolerance: 100, keepPrior: false, onSearch: (i) => void dropped.push(i) })(s, 5, 40);
+    for (const s of moves) searchBot(ctx, { tolerance: 100, onSearch: (i) => void dropped.push(i) })(s, 5, 40);
     expect(dropped.map((i) => i.overruled)).toEqual([true, false, true, true]);
   }, 120_000);
 
