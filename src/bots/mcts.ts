@@ -292,6 +292,7 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const options = optionsArg("searchBot", "options", optionsInput) ?? {};
   if (options.clock !== undefined) fnArg("searchBot", "options.clock", options.clock);
   if (options.timeMs !== undefined && !(numberArg("searchBot", "options.timeMs", options.timeMs) >= 0)) throw badArg("searchBot", "options.timeMs", "a number ≥ 0", options.timeMs);
+  if (options.decisions !== undefined && !(Array.isArray(options.decisions) && options.decisions.every((d) => typeof d === "string"))) throw badArg("searchBot", "options.decisions", "an array of strings", options.decisions);
   const width = Math.max(1, Math.floor(options.candidates ?? SEARCH_CANDIDATES));
   const rollout: RolloutPolicy = options.rollout === "cheap" ? "cheap" : "reply";
   const horizon = Math.max(0, Math.floor(options.horizon ?? (rollout === "reply" ? 1 : 0)));

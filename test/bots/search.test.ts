@@ -67,6 +67,20 @@ describe("search bot", () => {
     expect(dropped.map((i) => i.overruled)).toEqual([true, false, true, true]);
   }, 120_000);
 
+  it("decisions: a decision of a kind left out takes the greedy choice without playouts; answerTolerance keeps the greedy charge or shot", () => {
+    const answers: BattleState[] = [];
+    playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 200, onDecision: (x) => void ((x.turn.step === "declareCharges" || x.turn.phase === "shooting") && x.pending.length === 0 && legalActions(x).length >= 3 && answers.length < 2 ? answers.push(x) : undefined) });
+    expect(answers).toHaveLength(2);
+    for (const s of answers) {
+      const infos: SearchInfo[] = [];
+      const a = searchBot(ctx, { decisions: ["pending:"], onSearch: (i) => void infos.push(i) })(s, 5, 16);
+      expect(infos.map((i) => [i.playouts, i.candidates, i.overruled])).toEqual([[0, 0, false]]);
+      const kept: SearchInfo[] = [];
+      expect(searchBot(ctx, { answerTolerance: 100, keepPrior: true, onSearch: (i) => void kept.push(i) })(s, 5, 16)).toEqual(a);
+      expect(kept.map((i) => [i.playouts, i.overruled])).toEqual([[16, false]]);
+    }
+  }, 120_000);
+
   it("both playout policies pick a legal action, deterministically for a seed", () => {
     let s: BattleState | undefined;
     playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 40, onDecision: (x) => void (s ??= x.turn.step === "remaining" && legalActions(x).length >= 5 ? x : undefined) });
