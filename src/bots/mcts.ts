@@ -24,7 +24,7 @@ import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted } from "../engine/apply.js";
 import { adopt } from "../engine/owned.js";
-import { badArg, fnArg, numberArg, objectArg, optionsArg } from "../engine/args.js";
+import { badArg, fnArg, numberArg, objectArg, optionsArg, readingArg } from "../engine/args.js";
 import { reseed } from "../engine/create.js";
 import { firstLegalAction, legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
@@ -292,7 +292,12 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const options = optionsArg("searchBot", "options", optionsInput) ?? {};
   if (options.clock !== undefined) fnArg("searchBot", "options.clock", options.clock);
   if (options.timeMs !== undefined && !(numberArg("searchBot", "options.timeMs", options.timeMs) >= 0)) throw badArg("searchBot", "options.timeMs", "a number ≥ 0", options.timeMs);
-  if (options.decisions !== undefined && !(Array.isArray(options.decisions) && options.decisions.every((d) => typeof d === "string"))) throw badArg("searchBot", "options.decisions", "an array of strings", options.decisions);
+  // Copied once: a decision kind is matched against these prefixes at every decision.
+  const decisions = options.decisions === undefined ? undefined : readingArg("searchBot", "options.decisions", (): readonly string[] => {
+    const d: unknown = options.decisions;
+    if (!Array.isArray(d) || !d.every((x) => typeof x === "string")) throw badArg("searchBot", "options.decisions", "an array of strings", d);
+    return [...(d as string[])];
+  });
   const width = Math.max(1, Math.floor(options.candidates ?? SEARCH_CANDIDATES));
   const rollout: RolloutPolicy = options.rollout === "cheap" ? "cheap" : "reply";
   const horizon = Math.max(0, Math.floor(options.horizon ?? (rollout === "reply" ? 1 : 0)));
@@ -342,9 +347,9 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
     const greedyPick = scored[0] as Candidate;
     const kept = slack > 0 && keepPrior && alive.includes(greedyPick) ? greedyPick : null;
 
-    if (options.decisions !== undefined) {
+    if (decisions !== undefined) {
       const kind = decisionKind(state);
-      if (!options.decisions.some((p) => kind.startsWith(p))) {
+      if (!decisions.some((p) => kind.startsWith(p))) {
         options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: 0, playouts: 0, overruled: false, decision: kind });
         return greedyPick.action;
       }

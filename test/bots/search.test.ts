@@ -3,7 +3,7 @@
  * conditions (the playouts' leaf term), and the playout policies it can use.
  */
 import { describe, expect, it } from "vitest";
-import { legalActions } from "../../src/index.js";
+import { FusilladeError, legalActions } from "../../src/index.js";
 import { searchBot, type SearchInfo } from "../../src/bots/index.js";
 import { victoryProgress } from "../../src/bots/mcts.js";
 import { playBattle, scenarioContext } from "../../src/battle/play.js";
@@ -80,6 +80,22 @@ describe("search bot", () => {
       expect(kept.map((i) => [i.playouts, i.overruled])).toEqual([[16, false]]);
     }
   }, 120_000);
+
+  it("decisions is checked when the bot is made: not an array of strings, or unreadable, is engine/misuse", () => {
+    const misuse = (f: () => unknown): FusilladeError => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof FusilladeError && e.code === "engine/misuse") return e;
+        throw e;
+      }
+      throw new Error("no error");
+    };
+    expect(misuse(() => searchBot(ctx, { decisions: "movement" as never })).message).toMatch(/^searchBot: options\.decisions must be an array of strings/);
+    expect(misuse(() => searchBot(ctx, { decisions: [1] as never })).message).toMatch(/^searchBot: options\.decisions must be an array of strings/);
+    const hostile = new Proxy([], { get: () => { throw new Error("no"); } });
+    expect(misuse(() => searchBot(ctx, { decisions: hostile })).message).toMatch(/^searchBot: options\.decisions could not be read/);
+  });
 
   it("both playout policies pick a legal action, deterministically for a seed", () => {
     let s: BattleState | undefined;
