@@ -7,6 +7,9 @@
  * search options (candidates, horizon, tolerance) on the same seeds.
  *
  *   nice npx tsx scripts/tune-search.ts --budget 16 --seeds 2 --scenarios whn '{"candidates":3}'
+ *
+ * Battle seeds are `--seed-base` (7919) times 1 … `--seeds`: a variant chosen on the default seeds
+ * can be checked on others (e.g. `--seed-base 104729`).
  */
 import { parseArgs } from "node:util";
 import { playMatchGame, builtinMatchScenarios } from "../src/bots/match.js";
@@ -15,7 +18,7 @@ import { wilsonInterval } from "../src/analysis/stats.js";
 
 const { values: o, positionals } = parseArgs({
   allowPositionals: true,
-  options: { budget: { type: "string", default: "16" }, seeds: { type: "string", default: "2" }, scenarios: { type: "string", default: "all" }, "fnf-turns": { type: "string", default: "4" } },
+  options: { budget: { type: "string", default: "16" }, seeds: { type: "string", default: "2" }, scenarios: { type: "string", default: "all" }, "fnf-turns": { type: "string", default: "4" }, "seed-base": { type: "string", default: "7919" } },
 });
 const options = JSON.parse(positionals[0] ?? "{}") as SearchOptions;
 const byKind = new Map<string, { n: number; over: number; playouts: number }>();
@@ -40,7 +43,7 @@ const cpu0 = process.cpuUsage();
 for (let seed = 1; seed <= Number(o.seeds); seed++) {
   for (const sc of scs) {
     for (const seat of [0, 1] as const) {
-      const g = playMatchGame(sc, [{ kind: "search", budget: Number(o.budget), search }, { kind: "greedy" }], seed * 7919, seat, { fnfTurns: Number(o["fnf-turns"]) });
+      const g = playMatchGame(sc, [{ kind: "search", budget: Number(o.budget), search }, { kind: "greedy" }], seed * Number(o["seed-base"]), seat, { fnfTurns: Number(o["fnf-turns"]) });
       if (g.winner === 0) w++;
       else if (g.winner === 1) l++;
       else d++;

@@ -24,7 +24,7 @@ import type { SideId } from "../state/ids.js";
 import type { Action } from "../engine/actions.js";
 import { applyTrusted } from "../engine/apply.js";
 import { adopt } from "../engine/owned.js";
-import { badArg, fnArg, numberArg, objectArg, optionsArg } from "../engine/args.js";
+import { badArg, fnArg, numberArg, objectArg, optionsArg, readingArg } from "../engine/args.js";
 import { reseed } from "../engine/create.js";
 import { firstLegalAction, legalActions } from "../engine/decisions.js";
 import { FusilladeError } from "../engine/violation.js";
@@ -64,6 +64,24 @@ export interface SearchOptions {
    * decision and fire are always picked by the playouts.
    */
   readonly tolerance?: number;
+  /**
+   * For any other decision (a charge, an answer to a decision, fire): how far below the best
+   * playout mean the greedy choice may score and still be kept (default 0: picked by the playouts).
+   */
+  readonly answerTolerance?: number;
+  /**
+   * The decisions searched by playouts, as prefixes of {@link SearchInfo.decision} (e.g.
+   * `["movement/declareCharges", "pending:"]`); any other decision takes the prior's best (the
+   * greedy choice) without playouts. Default: every decision. For ablations.
+   */
+  readonly decisions?: readonly string[];
+  /**
+   * Whether sequential halving keeps the prior's best candidate (the greedy choice) of a maneuver
+   * to the end, so that the tolerance above is measured against it whatever the number of
+   * playouts. Default false: halving drops it on its playout mean alone, which measured better
+   * (docs/guides/writing-a-bot.md, "What the search needed, measured").
+   */
+  readonly keepPrior?: boolean;
   /** Kept for compatibility; the search is flat at the root and ignores it. */
   readonly maxDepth?: number;
   /** Kept for compatibility; sequential halving has no exploration constant. */
@@ -274,6 +292,12 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const options = optionsArg("searchBot", "options", optionsInput) ?? {};
   if (options.clock !== undefined) fnArg("searchBot", "options.clock", options.clock);
   if (options.timeMs !== undefined && !(numberArg("searchBot", "options.timeMs", options.timeMs) >= 0)) throw badArg("searchBot", "options.timeMs", "a number ≥ 0", options.timeMs);
+  // Copied once: a decision kind is matched against these prefixes at every decision.
+  const decisions = options.decisions === undefined ? undefined : readingArg("searchBot", "options.decisions", (): readonly string[] => {
+    const d: unknown = options.decisions;
+    if (!Array.isArray(d) || !d.every((x) => typeof x === "string")) throw badArg("searchBot", "options.decisions", "an array of strings", d);
+    return [...(d as string[])];
+  });
   const width = Math.max(1, Math.floor(options.candidates ?? SEARCH_CANDIDATES));
   const rollout: RolloutPolicy = options.rollout === "cheap" ? "cheap" : "reply";
   const horizon = Math.max(0, Math.floor(options.horizon ?? (rollout === "reply" ? 1 : 0)));
@@ -281,6 +305,8 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const victoryWeight = options.victoryWeight ?? SEARCH_VICTORY_WEIGHT;
   const replyWidth = Math.max(1, Math.floor(options.replyWidth ?? SEARCH_REPLY_WIDTH));
   const tolerance = options.tolerance ?? SEARCH_TOLERANCE;
+  const keepPrior = options.keepPrior ?? false;
+  const answerTolerance = options.answerTolerance ?? 0;
   return (input: BattleState, seed: number, budget: number): Action => {
     const state = adopt(input);
     const me = decider(state);
@@ -316,6 +342,19 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
     if (end !== undefined && !alive.includes(end)) alive.push(end);
     if (alive.length === 1) return (alive[0] as Candidate).action;
 
+    // A maneuver keeps the greedy choice unless the playouts show it worse by more than the tolerance.
+    const slack = state.pending.length === 0 && (state.turn.phase === "command" || state.turn.phase === "maneuver" || (state.turn.phase === "movement" && state.turn.step === "remaining")) ? tolerance : answerTolerance;
+    const greedyPick = scored[0] as Candidate;
+    const kept = slack > 0 && keepPrior && alive.includes(greedyPick) ? greedyPick : null;
+
+    if (decisions !== undefined) {
+      const kind = decisionKind(state);
+      if (!decisions.some((p) => kind.startsWith(p))) {
+        options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: 0, playouts: 0, overruled: false, decision: kind });
+        return greedyPick.action;
+      }
+    }
+
     // 3–4. Rounds of playouts over the surviving candidates, halving after rounds 2, 4, 8…
     const playouts = Math.max(1, Math.floor(budget));
     let done = 0;
@@ -335,18 +374,20 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
       }
       rounds++;
       if (rounds === nextCut && alive.length > 2) {
-        alive = [...alive].sort((x, y) => y.total / y.count - x.total / x.count || y.prior - x.prior || x.rank - y.rank).slice(0, Math.ceil(alive.length / 2));
+        const half = Math.ceil(alive.length / 2);
+        const ranked = [...alive].sort((x, y) => y.total / y.count - x.total / x.count || y.prior - x.prior || x.rank - y.rank);
+        // The greedy choice of a maneuver stays in (in place of the last survivor) so the tolerance still applies to it.
+        alive = kept !== null && ranked.indexOf(kept) >= half ? [...ranked.slice(0, half - 1), kept] : ranked.slice(0, half);
         nextCut *= 2;
       }
     }
     // Compare the candidates over the rounds all of them completed (a partial round is left out).
     const report = (pick: Candidate): Action => {
-      options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: Math.min(width, scored.length) + (end !== undefined && scored.indexOf(end) >= width ? 1 : 0), playouts: done, overruled: pick !== scored[0], decision: decisionKind(state) });
+      options.onSearch?.({ actions: rootActions.length, scored: scored.length, candidates: Math.min(width, scored.length) + (end !== undefined && scored.indexOf(end) >= width ? 1 : 0), playouts: done, overruled: pick !== greedyPick, decision: decisionKind(state) });
       return pick.action;
     };
     if (rounds === 0) return report(scored[0] as Candidate);
     // The best prior among the candidates whose playout mean is within the tolerance of the best.
-    const slack = state.pending.length === 0 && (state.turn.phase === "command" || state.turn.phase === "maneuver" || (state.turn.phase === "movement" && state.turn.step === "remaining")) ? tolerance : 0;
     const mean = (c: Candidate): number => (c.count > rounds ? c.total - c.last : c.total) / rounds;
     const top = Math.max(...alive.map(mean));
     let pick: Candidate | undefined;

@@ -3,7 +3,7 @@
  * conditions (the playouts' leaf term), and the playout policies it can use.
  */
 import { describe, expect, it } from "vitest";
-import { legalActions } from "../../src/index.js";
+import { FusilladeError, legalActions } from "../../src/index.js";
 import { searchBot, type SearchInfo } from "../../src/bots/index.js";
 import { victoryProgress } from "../../src/bots/mcts.js";
 import { playBattle, scenarioContext } from "../../src/battle/play.js";
@@ -49,6 +49,52 @@ describe("search bot", () => {
     expect(victoryProgress(hurt, gb, ctx)).toBeCloseTo(lose / start / 0.5, 9);
     // No victory rules, no progress.
     expect(victoryProgress(flee(2), fr, { ...ctx, victory: null })).toBe(0);
+  });
+
+  it("keepPrior: sequential halving keeps the greedy choice of a move, so the tolerance is measured against it at any budget", () => {
+    // Move decisions (the remaining-moves step) of a greedy battle, each with several listed moves.
+    const moves: BattleState[] = [];
+    playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 60, onDecision: (x) => void (x.turn.step === "remaining" && legalActions(x).length >= 8 && moves.length < 4 ? moves.push(x) : undefined) });
+    expect(moves).toHaveLength(4);
+    // With a tolerance no playout difference can exceed, a move is always the greedy choice when it is kept…
+    const kept: SearchInfo[] = [];
+    for (const s of moves) searchBot(ctx, { tolerance: 100, keepPrior: true, onSearch: (i) => void kept.push(i) })(s, 5, 40);
+    expect(kept.map((i) => i.overruled)).toEqual([false, false, false, false]);
+    expect(kept.every((i) => i.playouts === 40)).toBe(true);
+    // …while halving on the playout means alone (the default) drops it from some decisions.
+    const dropped: SearchInfo[] = [];
+    for (const s of moves) searchBot(ctx, { tolerance: 100, onSearch: (i) => void dropped.push(i) })(s, 5, 40);
+    expect(dropped.map((i) => i.overruled)).toEqual([true, false, true, true]);
+  }, 120_000);
+
+  it("decisions: a decision of a kind left out takes the greedy choice without playouts; answerTolerance keeps the greedy charge or shot", () => {
+    const answers: BattleState[] = [];
+    playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 200, onDecision: (x) => void ((x.turn.step === "declareCharges" || x.turn.phase === "shooting") && x.pending.length === 0 && legalActions(x).length >= 3 && answers.length < 2 ? answers.push(x) : undefined) });
+    expect(answers).toHaveLength(2);
+    for (const s of answers) {
+      const infos: SearchInfo[] = [];
+      const a = searchBot(ctx, { decisions: ["pending:"], onSearch: (i) => void infos.push(i) })(s, 5, 16);
+      expect(infos.map((i) => [i.playouts, i.candidates, i.overruled])).toEqual([[0, 0, false]]);
+      const kept: SearchInfo[] = [];
+      expect(searchBot(ctx, { answerTolerance: 100, keepPrior: true, onSearch: (i) => void kept.push(i) })(s, 5, 16)).toEqual(a);
+      expect(kept.map((i) => [i.playouts, i.overruled])).toEqual([[16, false]]);
+    }
+  }, 120_000);
+
+  it("decisions is checked when the bot is made: not an array of strings, or unreadable, is engine/misuse", () => {
+    const misuse = (f: () => unknown): FusilladeError => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof FusilladeError && e.code === "engine/misuse") return e;
+        throw e;
+      }
+      throw new Error("no error");
+    };
+    expect(misuse(() => searchBot(ctx, { decisions: "movement" as never })).message).toMatch(/^searchBot: options\.decisions must be an array of strings/);
+    expect(misuse(() => searchBot(ctx, { decisions: [1] as never })).message).toMatch(/^searchBot: options\.decisions must be an array of strings/);
+    const hostile = new Proxy([], { get: () => { throw new Error("no"); } });
+    expect(misuse(() => searchBot(ctx, { decisions: hostile })).message).toMatch(/^searchBot: options\.decisions could not be read/);
   });
 
   it("both playout policies pick a legal action, deterministically for a seed", () => {
