@@ -3,11 +3,14 @@
 // mutant named in its comment (checked by applying the mutant to the source by hand).
 import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
-import { sideId, unitId } from "../../src/index.js";
-import { crewUnitId } from "../../src/rules/whn/artillery/index.js";
+import { formatViolation, sideId, unitId } from "../../src/index.js";
+import { unitCentre } from "../../src/geometry/layout.js";
+import { artilleryUpkeep, crewUnitId, DEFAULT_CREW, gunFireOdds, gunFireSpec, leaveFires, specOdds } from "../../src/rules/whn/artillery/index.js";
+import { gunFireSituation } from "../../src/rules/whn/artillery/situation.js";
+import { layoutOf } from "../../src/rules/whn/unit.js";
 import { checkState } from "../../src/trust/index.js";
 import { regiment } from "../fixtures/setups.js";
-import { battle, gun, line, patch, patchGun, play, rect, refuse, unit } from "../fixtures/artillery.js";
+import { battalion, battle, event, fire, gun, line, patch, patchGun, play, rect, refuse, step, unit } from "../fixtures/artillery.js";
 
 const woods = { id: "wood", kind: "woods", polygon: rect(30, 20, 42, 30), tags: { flammability: "woods" as const } };
 const river = { id: "river", kind: "stream", polygon: rect(0, 34, 72, 36), tags: { water: true } };
@@ -67,5 +70,169 @@ describe("artillery mutants (seed 2, open survivors)", () => {
     // Short of the rock the move is allowed.
     const short = play(s, { ...into, path: [{ kind: "forward", distance: 1 }] }, []);
     expect(unit(short.state, "fr-art").position.y).toBeCloseTo(5, 9);
+  });
+});
+
+/** The event types of a step, in order. */
+const types = (r: { events: readonly { type: string }[] }): string[] => r.events.map((e) => e.type);
+
+/** A French gun at (36, 4) facing north and a British line of 10 (5 files) with its front edge at y = 15. */
+const canisterRange = (over: Parameters<typeof line>[2] = {}): BattleState => battle([gun("fr-art", "fr"), line("gb-1", 15, over)]);
+
+describe("artillery mutants (seed 3 sample)", () => {
+  // bodies.ts:53 `u.order === "DISORDERED"` → `false`: a DISORDERED target keeps its full Toughness.
+  it("WHN-DIS-2 (WHN-ART-11): canister wounds a DISORDERED unit as if its Toughness were one lower", () => {
+    // Six shots at BS 3 (4+): two hit. S4 against T3 wounds on 3+, against T2 on 2+; the to-wound dice are 2 and 2.
+    // The DISORDERED unit then passes its Panic test (1, 1).
+    const dice = [6, 6, 1, 1, 1, 1, 2, 2, 1, 1];
+    const good = play(canisterRange(), fire("fr-art", "gb-1", "canister"), dice);
+    expect(event(good.events, "artillery/hits")).toMatchObject({ unit: "gb-1", hits: 2, unsaved: 0, killed: 0 });
+    expect(unit(good.state, "gb-1").figures).toBe(10);
+    const shaken = play(patch(canisterRange(), "gb-1", { order: "DISORDERED" }), fire("fr-art", "gb-1", "canister"), dice);
+    expect(event(shaken.events, "artillery/hits")).toMatchObject({ unit: "gb-1", hits: 2, unsaved: 2, killed: 2 });
+    expect(unit(shaken.state, "gb-1").figures).toBe(8);
+  });
+
+  // fire.ts:81 `r.removed > 0` → `<= 0`: the casualties event left out when models die (and sent when none do).
+  it("WHN-FORM-8: models a gun kills are reported as casualties removed; hits that kill nobody report none", () => {
+    const shaken = play(patch(canisterRange(), "gb-1", { order: "DISORDERED" }), fire("fr-art", "gb-1", "canister"), [6, 6, 1, 1, 1, 1, 2, 2, 1, 1]);
+    expect(event(shaken.events, "unit/casualties")).toMatchObject({ rule: "WHN-FORM-8", unit: "gb-1", removed: 2, figures: 8, commandLost: [] });
+    // Two-wound models: one unsaved hit wounds a model without killing it (no casualties event).
+    const tough = canisterRange({ profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 2, I: 3, A: 1, Ld: 7 } });
+    const r = play(tough, fire("fr-art", "gb-1", "canister"), [6, 1, 1, 1, 1, 1, 3]);
+    expect(event(r.events, "artillery/hits")).toMatchObject({ unit: "gb-1", hits: 1, unsaved: 1, killed: 0 });
+    expect(types(r)).not.toContain("unit/casualties");
+    expect(unit(r.state, "gb-1")).toMatchObject({ figures: 10, woundsTaken: 1 });
+  });
+
+  // fire.ts:105 `r.unit.figures === 0 ? 0 : g.crew.taken` → `!== 0`: the wound a crew model keeps is dropped.
+  it("WHN-ART-14 / CORE-SAVE-2: a crew of two-wound models (an army list's crew, WHN-ART-2) keeps the wound a canister hit deals", () => {
+    const s = battle([gun("fr-art", "fr"), gun("gb-art", "gb", {}, { position: { x: 36, y: 15 }, facing: 270, profile: { ...DEFAULT_CREW.profile, W: 2 } })]);
+    // One hit of six; location 3 (crew); to-wound 6.
+    const r = play(s, fire("fr-art", "gb-art", "canister"), [6, 1, 1, 1, 1, 1, 3, 6]);
+    expect(event(r.events, "artillery/hitLocation")).toMatchObject({ unit: "gb-art", hits: 1, locations: ["crew"] });
+    expect(event(r.events, "artillery/damage")).toMatchObject({ unit: "gb-art", crewKilled: 0 });
+    expect(unit(r.state, "gb-art")).toMatchObject({ figures: 4, woundsTaken: 1 });
+    // A second wound on the same model kills it (the wound carried over).
+    const again = play(patch(r.state, "fr-art", { flags: { ...unit(r.state, "fr-art").flags, shot: false } }), fire("fr-art", "gb-art", "canister"), [6, 1, 1, 1, 1, 1, 3, 6, 1, 1]);
+    expect(unit(again.state, "gb-art")).toMatchObject({ figures: 3, woundsTaken: 0 });
+  });
+
+  // move.ts:49 `to === "LIMBERED"` → `false`: limbering reported as unlimbering.
+  it("WHN-ART-4: limbering and unlimbering are reported as such", () => {
+    const m = battle([gun("fr-art", "fr", {}, { position: { x: 36, y: 10 } }), line("gb-1", 44)], { phase: "movement", step: "remaining" });
+    const lim = play(m, { type: "artillery/limber", unit: "fr-art" }, []);
+    expect(types(lim)).toEqual(["artillery/limbered"]);
+    expect(event(lim.events, "artillery/limbered")).toMatchObject({ rule: "WHN-ART-4", unit: "fr-art", movedBefore: false, moveLeft: 0.5 });
+    const unl = play(patch(m, "fr-art", { formation: "LIMBERED" }), { type: "artillery/unlimber", unit: "fr-art" }, []);
+    expect(types(unl)).toEqual(["artillery/unlimbered"]);
+  });
+
+  // odds.ts:148 `spec.bodies[id]?.kind === "gun"` → `true`: troops given a gun's damage odds.
+  it("WHN-ART-14: the exact odds give gun damage only for artillery targets", () => {
+    const troops = gunFireOdds(canisterRange(), { unit: unitId("fr-art"), target: unitId("gb-1"), ammunition: "canister" });
+    if (!troops.ok) throw new Error("refused");
+    expect(troops.odds.units.map((u) => [u.id, u.gun])).toEqual([["gb-1", null]]);
+    const guns = battle([gun("fr-art", "fr"), gun("gb-art", "gb", {}, { position: { x: 36, y: 15 }, facing: 270 })]);
+    const g = gunFireOdds(guns, { unit: unitId("fr-art"), target: unitId("gb-art"), ammunition: "canister" });
+    if (!g.ok) throw new Error("refused");
+    expect(g.odds.units[0]?.gun).not.toBeNull();
+  });
+
+  // bodies.ts:170 `troopsGone(b, t)` → `[]`: a hit after every model is gone drops out of the odds.
+  it("WHN-ART-9: in the exact odds of a shot, every model on the line is a hit, however few models the body has left to lose", () => {
+    const s = battle([gun("fr-art", "fr"), line("gb-1", 20)]);
+    const read = gunFireSituation(s, { unit: unitId("fr-art"), target: unitId("gb-1"), ammunition: "shot" });
+    if (!read.ok) throw new Error("refused");
+    const spec = gunFireSpec(s, read.situation);
+    const full = specOdds(spec, 90).units.find((u) => u.id === "gb-1");
+    // The same flight against a body of one figure: the first unsaved hit takes it, later hits still count.
+    const body = spec.bodies["gb-1"];
+    if (body === undefined || body.kind !== "troops") throw new Error("no body");
+    const one = specOdds({ ...spec, bodies: { ...spec.bodies, "gb-1": { ...body, figures: 1 } } }, 90).units.find((u) => u.id === "gb-1");
+    expect(full?.hits.pAtLeast(2)).toBeGreaterThan(0);
+    const hits = (o: typeof full): number[] => [0, 1, 2, 3, 4].map((k) => o?.hits.pAtLeast(k) ?? -1);
+    hits(one).forEach((p, k) => expect(p).toBeCloseTo(hits(full)[k] ?? -1, 12));
+    expect(one?.casualties.pAtLeast(2)).toBe(0);
+    expect(one?.casualties.pAtLeast(1)).toBeCloseTo(full?.casualties.pAtLeast(1) ?? -1, 12);
+  });
+
+  // respond.ts:42 `["flee"]` → `[""]`: a FLEEING gun charged again could not flee.
+  it("CORE-FLEE-7 (WHN-ART-6): a fleeing horse battery that is charged may only flee", () => {
+    const s = battle(
+      [gun("gb-art", "gb", { arm: "horse" }, { position: { x: 36, y: 30 }, facing: 270, formation: "LIMBERED" }), regiment("fr-hus", "fr", { position: { x: 36, y: 16 }, facing: 90, figures: 6, files: 6 })],
+      { phase: "movement", step: "chargeResponses" },
+    );
+    const charged = patch(
+      { ...s, pending: [{ kind: "chargeResponse" as const, side: sideId("gb"), unit: unitId("gb-art"), targets: [unitId("fr-hus")], rule: "CORE-CHRG-2" as const }] },
+      "gb-art",
+      { order: "FLEEING" },
+    );
+    const respond = (response: string) => ({ type: "artillery/respond", unit: "gb-art", response });
+    expect(refuse(charged, respond("hold"))).toMatchObject({ code: "artillery/response_not_allowed", rule: "CORE-FLEE-7", allowed: ["flee"] });
+    const r = play(charged, respond("flee"), [3, 4, 5]);
+    expect(event(r.events, "unit/fled")).toMatchObject({ unit: "gb-art", rule: "WHN-ART-6", roll: 12 });
+    expect(r.state.pending).toEqual([]);
+  });
+
+  // firefighting.ts:78 `away.x === 0 && away.y === 0` → `false`: a unit centred on a circle's centre never steps out.
+  it("WHN-FIRE-5: a unit whose centre is the very centre of a fire circle still steps out of it", () => {
+    const fr = battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90, formation: "LINE", files: 8, figures: 8, light: true });
+    const s0 = battle([fr, line("gb-1", 44)], { phase: "movement", step: "compulsory" });
+    const centre = unitCentre(layoutOf(unit(s0, "fr-1")));
+    const s = battle([fr, line("gb-1", 44)], { phase: "movement", step: "compulsory" }, { fires: [{ id: "f1", circles: [{ centre, diameter: 2, terrain: "woods" }] }] });
+    const r = step(s, leaveFires, []);
+    expect(types(r)).toEqual(["fire/leftFire"]);
+    const u = unit(r.state, "fr-1");
+    expect(u.position.x).toBeCloseTo(36, 9);
+    expect(u.position.y).toBeLessThan(24);
+    expect(u.facing).toBe(90);
+  });
+
+  // situation.ts:73 `g.flags.moved || g.flags.moveUsed > 0` → `g.flags.moved || false`.
+  it("WHN-ART-5: a horse battery that unlimbered in its movement phase may not fire and limber, but fires without the moving −1 (AMB-41)", () => {
+    const m = battle([gun("fr-art", "fr", { arm: "horse" }, { position: { x: 36, y: 10 }, formation: "LIMBERED" }), line("gb-1", 26)], { phase: "movement", step: "remaining" });
+    const unl = play(m, { type: "artillery/unlimber", unit: "fr-art" }, []).state;
+    expect(unit(unl, "fr-art").flags).toMatchObject({ moved: false, moveUsed: 0.5, limberedOrUnlimbered: true });
+    const shooting: BattleState = { ...unl, turn: { ...unl.turn, phase: "shooting", step: null } };
+    expect(refuse(shooting, fire("fr-art", "gb-1", "shot", true))).toMatchObject({ code: "artillery/fire_and_limber_moved", rule: "WHN-ART-5", unit: "fr-art" });
+    const r = play(shooting, fire("fr-art", "gb-1", "shot"), [1, 6]);
+    expect(event(r.events, "artillery/toHit")).toMatchObject({ need: 4, modifiers: [] });
+  });
+
+  // upkeep.ts:82 `u2 === undefined || u2.removed !== null` → `&&`: a gun already lost is captured a second time.
+  it("WHN-ART-7 / WHN-ART-16: a sheltering crew's gun lost with its square is captured once, even with an enemy touching it", () => {
+    const sq = line("gb-sq", 34, { formation: "SQUARE", figures: 12, files: 3, position: { x: 40, y: 31 }, facing: 270 });
+    const s = battle(
+      [gun("gb-art", "gb", {}, { position: { x: 36, y: 30 }, facing: 270 }), regiment("fr-hus", "fr", { position: { x: 36, y: 16 }, facing: 90, figures: 6, files: 6 }), sq],
+      { phase: "movement", step: "chargeResponses" },
+    );
+    const charged = { ...s, pending: [{ kind: "chargeResponse" as const, side: sideId("gb"), unit: unitId("gb-art"), targets: [unitId("fr-hus")], rule: "CORE-CHRG-2" as const }] };
+    const sheltered = play(charged, { type: "artillery/respond", unit: "gb-art", response: "shelter", square: "gb-sq" }, []).state;
+    // The square destroyed; the hussars' front edge touching the gun's front edge.
+    const lost = patch(patch(sheltered, "gb-sq", { removed: { reason: "destroyed", gameTurn: 1 } }), "fr-hus", { position: { x: 36, y: 30 } });
+    const r = step(lost, artilleryUpkeep, []);
+    expect(types(r)).toEqual(["artillery/crewLost", "artillery/captured"]);
+    expect(event(r.events, "artillery/captured")).toMatchObject({ rule: "WHN-ART-17", unit: "gb-art" });
+    expect(unit(r.state, "gb-art")).toMatchObject({ figures: 0, removed: { reason: "captured" }, artillery: { gunDestroyed: false } });
+  });
+
+  // messages.ts:32: the English text of a refusal (and of its neighbour).
+  it("WHN-ART-4: the refusals of a second limbering and of a march after limbering read in full", () => {
+    const m = battle([gun("fr-art", "fr", {}, { position: { x: 36, y: 10 } }), line("gb-1", 44)], { phase: "movement", step: "remaining" });
+    const lim = play(m, { type: "artillery/limber", unit: "fr-art" }, []).state;
+    const again = refuse(lim, { type: "artillery/unlimber", unit: "fr-art" });
+    expect(formatViolation(again as never)).toBe("Gun fr-art has already limbered or unlimbered this turn. [WHN-ART-4]");
+    const march = refuse(lim, { type: "artillery/move", unit: "fr-art", path: [{ kind: "forward", distance: 2 }], march: true });
+    expect(formatViolation(march as never)).toBe("Gun fr-art limbered or unlimbered this turn and may not march. [WHN-ART-4]");
+  });
+
+  // messages.ts:39 `v(x, "unit")` → `v(x, "")` in the march-after-moving text.
+  it("CORE-MOVE-2: the refusal of a march after a gun has moved reads in full", () => {
+    const m = battle([gun("fr-art", "fr", {}, { position: { x: 36, y: 10 }, formation: "LIMBERED" }), line("gb-1", 44)], { phase: "movement", step: "remaining" });
+    const moved = play(m, { type: "artillery/move", unit: "fr-art", path: [{ kind: "forward", distance: 1 }] }, []).state;
+    const march = refuse(moved, { type: "artillery/move", unit: "fr-art", path: [{ kind: "forward", distance: 2 }], march: true });
+    expect(march).toMatchObject({ code: "artillery/march_after_moving", rule: "CORE-MOVE-2", unit: "fr-art" });
+    expect(formatViolation(march as never)).toBe("Gun fr-art has already moved this turn and may not march. [CORE-MOVE-2]");
   });
 });
