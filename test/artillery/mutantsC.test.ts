@@ -3,9 +3,9 @@
 // mutant named in its comment (checked by applying the mutant to the source by hand).
 import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
-import { formatViolation, sideId, unitId } from "../../src/index.js";
+import { formatViolation, roller, seedDice, sideId, unitId } from "../../src/index.js";
 import { unitCentre } from "../../src/geometry/layout.js";
-import { artilleryUpkeep, crewUnitId, DEFAULT_CREW, gunFireOdds, gunFireSpec, leaveFires, specOdds } from "../../src/rules/whn/artillery/index.js";
+import { artilleryUpkeep, crewUnitId, DEFAULT_CREW, gunFireOdds, gunFireSpec, leaveFires, sampleGunFire, specOdds } from "../../src/rules/whn/artillery/index.js";
 import { gunFireSituation } from "../../src/rules/whn/artillery/situation.js";
 import { layoutOf } from "../../src/rules/whn/unit.js";
 import { checkState } from "../../src/trust/index.js";
@@ -155,6 +155,24 @@ describe("artillery mutants (seed 3 sample)", () => {
     hits(one).forEach((p, k) => expect(p).toBeCloseTo(hits(full)[k] ?? -1, 12));
     expect(one?.casualties.pAtLeast(2)).toBe(0);
     expect(one?.casualties.pAtLeast(1)).toBeCloseTo(full?.casualties.pAtLeast(1) ?? -1, 12);
+  });
+
+  // sample.ts:107 `b !== undefined` → `true`: a burst over a unit with no body in the spec throws.
+  it("WHN-ART-12: a shell burst over a unit its spec gives no body is left out of the results (as shot and canister are)", () => {
+    // A howitzer shells gb-1; gb-2 stands beside it, in the bursts' reach.
+    const s = battle([gun("fr-art", "fr", { gun: "howitzer" }), line("gb-1", 20), line("gb-2", 20, { position: { x: 40.5, y: 20 } })]);
+    const read = gunFireSituation(s, { unit: unitId("fr-art"), target: unitId("gb-1"), ammunition: "shell" });
+    if (!read.ok) throw new Error("refused");
+    const spec = gunFireSpec(s, read.situation);
+    const { ["gb-2"]: _gone, ...bodies } = spec.bodies;
+    const dice = roller(seedDice(7));
+    let struck = 0;
+    for (let i = 0; i < 300; i++) {
+      const r = sampleGunFire(dice, { ...spec, bodies });
+      if (r.struck.some((h) => h.id === "gb-2")) struck += 1;
+      expect(r.results.map((t) => t.id)).not.toContain("gb-2");
+    }
+    expect(struck).toBeGreaterThan(0);
   });
 
   // respond.ts:42 `["flee"]` → `[""]`: a FLEEING gun charged again could not flee.
