@@ -26,6 +26,18 @@ function abandoned(): BattleState {
 }
 
 describe("artillery mutants (seed 2, open survivors)", () => {
+  // messages.ts:46 and :50 (seed 2, text only): the already-fired and not-an-enemy texts → ``.
+  it("WHN-ART-8 / CORE-SHOOT-1: the refusals of a second fire and of a friendly target read in full", () => {
+    const s = battle([gun("fr-art", "fr"), line("gb-1", 20), battalion("fr-1", "fr", { position: { x: 50, y: 20 }, facing: 270 })]);
+    const fired = play(s, fire("fr-art", "gb-1", "shot"), [1, 6]).state;
+    const again = refuse(fired, fire("fr-art", "gb-1", "shot"));
+    expect(again).toMatchObject({ code: "artillery/already_fired", rule: "WHN-ART-8" });
+    expect(formatViolation(again as never)).toBe("Gun fr-art has already fired this phase. [WHN-ART-8]");
+    const friend = refuse(s, fire("fr-art", "fr-1", "shot"));
+    expect(friend).toMatchObject({ code: "artillery/not_an_enemy", rule: "CORE-SHOOT-1", target: "fr-1" });
+    expect(formatViolation(friend as never)).toBe("fr-1 is not an enemy. [CORE-SHOOT-1]");
+  });
+
   // firefighting.ts:43 `u.side !== state.turn.activeSide` → `false`: the other side's unit fights the fire.
   it("CORE-TURN-2 (WHN-FIRE-4): only the moving side's units may try to put a fire out, even while the other side has a decision to make", () => {
     // A British line 1" from a burning wood and 7" from a river, in the French movement phase.
