@@ -1,0 +1,90 @@
+// Rule tests that kill the shooting mutants left alive by the seed-3 sampled mutation run (#17,
+// docs/guides/trust.md). Each case fails under the mutant named in its comment (checked by applying
+// the mutant to the source by hand).
+import { describe, expect, it } from "vitest";
+import { formatViolation, roller, seedDice, unitId, type UnitSetup } from "../../src/index.js";
+import { sampleVolley, toHitScore, volleyLeaderBs, volleyOdds, volleySpec } from "../../src/rules/whn/shooting/index.js";
+import { battalion, duel, event, fire, leader, play, refuse, shooterSetup, shootingBattle, targetSetup, unit } from "../fixtures/shooting.js";
+
+const BOWS = { equipment: { missile: "bow" as const, melee: "handWeapon" as const } };
+const archers = (over: Partial<UnitSetup> = {}): UnitSetup => shooterSetup({ ...BOWS, figures: 20, files: 10, ...over });
+const foot = (id: string, x: number, y: number, over: Partial<UnitSetup> = {}): UnitSetup =>
+  battalion(id, "gb", { figures: 10, files: 5, formation: "LINE", position: { x, y }, facing: 270, command: {}, ...over });
+const volley = (shooter: string, aim: unknown) => ({ type: "shooting/volley", shooter, aim });
+
+describe("shooting mutants (seed 3)", () => {
+  // template.ts:65 `u.command.leader && u.figures > 0` → `true`: a unit with no champion still lends its own BS.
+  it("HR-VOLLEY-3: with no champion, the placement roll uses the joined character's BS even when the unit's own is better", () => {
+    const slow = { M: 4, WS: 4, BS: 2, S: 3, T: 3, W: 2, I: 4, A: 2, Ld: 8 };
+    const s = shootingBattle([archers(), foot("gb-1", 36, 26)], {
+      options: { hr: { volley: true } },
+      characters: [leader("tuck", "fr", { joinedTo: "fr-1", profile: slow, position: { x: 36, y: 10 } })],
+    });
+    expect(unit(s, "fr-1").profile.BS).toBe(3);
+    expect(volleyLeaderBs(s, unit(s, "fr-1"))).toBe(2);
+    // BS 2 needs 5, at long range 6: a 5 misses and the template scatters.
+    const r = play(s, volley("fr-1", { unit: "gb-1" }), [5, 6, 5], [0]);
+    expect(event(r.events, "shooting/volleyPlaced")).toMatchObject({ need: 6, hit: false });
+    // A champion of his own (the unit's BS, 3) beats him.
+    const led = shootingBattle([archers({ command: { leader: true } }), foot("gb-1", 36, 26)], {
+      options: { hr: { volley: true } },
+      characters: [leader("tuck", "fr", { joinedTo: "fr-1", profile: slow, position: { x: 36, y: 10 } })],
+    });
+    expect(volleyLeaderBs(led, unit(led, "fr-1"))).toBe(3);
+  });
+
+  // template.ts:77 the refusal details `{ unit, weapon }` → `{}`.
+  it("HR-VOLLEY-1: the refusal of a volley by muskets names the unit and its weapon", () => {
+    expect(refuse(shootingBattle([shooterSetup(), foot("gb-1", 36, 26)], { options: { hr: { volley: true } } }), volley("fr-1", { x: 36, y: 27 }))).toMatchObject({
+      code: "shooting/volley_not_bows",
+      rule: "HR-VOLLEY-1",
+      unit: "fr-1",
+      weapon: "musket",
+    });
+  });
+
+  // modifiers.ts:125 the core rules' lone-character modifier `-1` → `+1` (no test reached it).
+  it("CORE-LOS-1 (CORE-SHOOT-4): under the core rules a lone character is harder to hit, −1", () => {
+    const base = { bs: 3, bsPenalty: false, band: "close", moved: false, standAndShoot: false, cover: "none", targetFormation: null, veteranLights: false, mounted: false, initialVolley: false, core: true } as const;
+    expect(toHitScore({ ...base, loneCharacter: false })).toMatchObject({ need: 4, modifiers: [] });
+    expect(toHitScore({ ...base, loneCharacter: true })).toMatchObject({ need: 5, modifiers: [{ key: "loneCharacter", value: -1, rule: "CORE-LOS-1" }] });
+    // Played under `ruleset: "core"`: bowmen's shot at a lone character 8" away needs 5.
+    const core = { formation: "BLOCK", equipment: { missile: "bow", melee: "handWeapon" } } as const;
+    const s = shootingBattle([shooterSetup(core), targetSetup(12, core)], { ruleset: "core", characters: [leader("wel", "gb", { position: { x: 36, y: 18 }, facing: 270 })] });
+    const r = play(s, fire("fr-1", "wel"), [1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(event(r.events, "shooting/fired")).toMatchObject({ target: "wel", need: 5 });
+  });
+
+  // situation.ts:171 `(o) => o.id !== b.id` → `() => undefined`: a nearer enemy hidden behind another unit counts as seen.
+  it("CORE-LOS-1: a nearer enemy hidden behind another unit does not stop a shot at a lone character", () => {
+    // Sight runs from the shooter's front-edge centre (CORE-GEO-16): a small friendly line straight ahead
+    // hides a small British unit 5" away; the character, ahead and to the right, is in plain sight.
+    const screen = battalion("fr-2", "fr", { figures: 4, files: 2, formation: "LINE", position: { x: 36, y: 12.5 }, facing: 90, command: {} });
+    const near = foot("gb-2", 36, 15, { figures: 4, files: 2 });
+    const wel = leader("wel", "gb", { position: { x: 42, y: 16 }, facing: 270 });
+    const s = shootingBattle([shooterSetup({ initialVolleyUsed: true }), screen, near], { characters: [wel] });
+    const r = play(s, fire("fr-1", "wel"), [1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(event(r.events, "shooting/fired")).toMatchObject({ target: "wel" });
+    // With the screen gone the small unit is the nearest enemy in sight: the character may not be picked out.
+    const open = shootingBattle([shooterSetup({ initialVolleyUsed: true }), near], { characters: [wel] });
+    expect(refuse(open, fire("fr-1", "wel"))).toMatchObject({ code: "shooting/character_not_closest", rule: "CORE-LOS-1", closer: "gb-2" });
+  });
+
+  // index.ts:57 `num(v, "target")` → `num(v, "")` in the unknown-target text.
+  it("CORE-SHOOT-1: the refusal of a shot at no unit reads in full", () => {
+    const v = refuse(duel(10), fire("fr-1", "gb-9"));
+    expect(v).toMatchObject({ code: "shooting/unknown_target", target: "gb-9" });
+    expect(formatViolation(v as never)).toMatch(/^There is no target "gb-9" in play\./);
+  });
+
+  // volley.ts:89 `k.casualties >= spec.figures && spec.figures > 0` → `… && true`: an empty body reported destroyed.
+  it("WHN-PANIC-2: the sampled volley agrees with the exact odds that a body of no models is never destroyed", () => {
+    const spec = volleySpec(duel(10), { shooter: unitId("fr-1"), target: unitId("gb-1") });
+    if (!spec.ok) throw new Error(spec.violation.code);
+    const empty = { ...spec.spec, figures: 0 };
+    expect(volleyOdds(empty).panic.destroyed).toBe(0);
+    const dice = roller(seedDice(3));
+    for (let i = 0; i < 50; i++) expect(sampleVolley(dice, empty).panic).not.toBe("destroyed");
+  });
+});
+
