@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
 import { formatViolation, roller, seedDice, sideId, unitId } from "../../src/index.js";
 import { unitCentre } from "../../src/geometry/layout.js";
-import { artilleryUpkeep, crewUnitId, DEFAULT_CREW, gunFireOdds, gunFireSpec, leaveFires, sampleGunFire, specOdds } from "../../src/rules/whn/artillery/index.js";
+import { artilleryCandidates, artilleryUpkeep, crewUnitId, DEFAULT_CREW, gunFireOdds, gunFireSpec, leaveFires, sampleGunFire, specOdds } from "../../src/rules/whn/artillery/index.js";
 import { gunFireSituation } from "../../src/rules/whn/artillery/situation.js";
 import { layoutOf } from "../../src/rules/whn/unit.js";
 import { checkState } from "../../src/trust/index.js";
@@ -264,5 +264,63 @@ describe("artillery mutants (seed 3 sample)", () => {
     const march = refuse(moved, { type: "artillery/move", unit: "fr-art", path: [{ kind: "forward", distance: 2 }], march: true });
     expect(march).toMatchObject({ code: "artillery/march_after_moving", rule: "CORE-MOVE-2", unit: "fr-art" });
     expect(formatViolation(march as never)).toBe("Gun fr-art has already moved this turn and may not march. [CORE-MOVE-2]");
+  });
+});
+
+/** A British gun at (36, 30) facing south charged by French hussars 14" away, its response pending. */
+function chargedGun(spec: Parameters<typeof gun>[2] = {}, over: Parameters<typeof gun>[3] = {}, extra: Parameters<typeof battle>[0] = []): BattleState {
+  const s = battle(
+    [gun("gb-art", "gb", spec, { position: { x: 36, y: 30 }, facing: 270, ...over }), regiment("fr-hus", "fr", { position: { x: 36, y: 16 }, facing: 90, figures: 6, files: 6 }), ...extra],
+    { phase: "movement", step: "chargeResponses" },
+  );
+  return { ...s, pending: [{ kind: "chargeResponse" as const, side: sideId("gb"), unit: unitId("gb-art"), targets: [unitId("fr-hus")], rule: "CORE-CHRG-2" as const }] };
+}
+
+describe("artillery mutants (seed 2, the rest of the sample)", () => {
+  // odds.ts:81 the order of the units in the exact odds (most likely struck first, then by id) → `true` (kept as found).
+  it("WHN-ART-12 (CORE-GEO-29): the exact odds of a shell list the units it may strike most likely first", () => {
+    // A howitzer shells a small unit; a deep column 2.4" behind it takes the longer bounces' bursts.
+    const s = battle([gun("fr-art", "fr", { gun: "howitzer" }), line("gb-z", 20, { figures: 4, files: 2 }), line("gb-a", 24, { figures: 16, files: 2, formation: "ATTACK_COLUMN" })]);
+    const o = gunFireOdds(s, { unit: unitId("fr-art"), target: unitId("gb-z"), ammunition: "shell" }, 90);
+    if (!o.ok) throw new Error(o.violation.code);
+    expect(o.odds.units.map((u) => u.id)).toEqual(["gb-a", "gb-z"]);
+    expect(o.odds.units[0]?.pStruck).toBeGreaterThan(o.odds.units[1]?.pStruck ?? 1);
+  });
+
+  // respond.ts:57 `u.formation === "LIMBERED" ? u : …` → `false`: a limbered battery "limbers" again as it flees.
+  it("WHN-ART-6: a limbered horse battery flees with its gun as it is, without limbering again", () => {
+    const r = play(chargedGun({ arm: "horse" }, { formation: "LIMBERED" }), { type: "artillery/respond", unit: "gb-art", response: "flee" }, [3, 4, 5]);
+    expect(types(r)).not.toContain("artillery/limbered");
+    expect(event(r.events, "unit/fled")).toMatchObject({ unit: "gb-art", rule: "WHN-ART-6", roll: 12 });
+    expect(unit(r.state, "gb-art")).toMatchObject({ formation: "LIMBERED", order: "FLEEING", flags: { limberedOrUnlimbered: false } });
+    // Unlimbered, it limbers as it goes (and says so).
+    const u = play(chargedGun({ arm: "horse" }), { type: "artillery/respond", unit: "gb-art", response: "flee" }, [3, 4, 5]);
+    expect(event(u.events, "artillery/limbered")).toMatchObject({ rule: "WHN-ART-6", unit: "gb-art", fleeing: true });
+  });
+
+  // respond.ts:77 `isViolation(u)` → `false`: a charged unit that is no gun answered with an artillery response.
+  it("WHN-ART-1: an artillery response for a charged unit that is not a gun is refused", () => {
+    const s = battle([line("gb-1", 30), regiment("fr-hus", "fr", { position: { x: 36, y: 16 }, facing: 90, figures: 6, files: 6 })], { phase: "movement", step: "chargeResponses" });
+    const charged: BattleState = { ...s, pending: [{ kind: "chargeResponse", side: sideId("gb"), unit: unitId("gb-1"), targets: [unitId("fr-hus")], rule: "CORE-CHRG-2" }] };
+    expect(checkState(charged)).toEqual([]);
+    expect(refuse(charged, { type: "artillery/respond", unit: "gb-1", response: "hold" })).toMatchObject({ code: "artillery/not_artillery", rule: "WHN-ART-1", unit: "gb-1" });
+  });
+
+  // legal.ts:106 `u.formation === "SQUARE"` → `true`: every friendly unit offered as a shelter.
+  it("WHN-ART-7: the listed shelter responses name only friendly squares", () => {
+    const sq = line("gb-sq", 34, { formation: "SQUARE", figures: 12, files: 3, position: { x: 40, y: 31 }, facing: 270 });
+    const ln = line("gb-ln", 40, { position: { x: 20, y: 40 } });
+    const listed = artilleryCandidates(chargedGun({}, {}, [sq, ln])).filter((a) => a.type === "artillery/respond" && a.response === "shelter");
+    expect(listed).toEqual([{ type: "artillery/respond", unit: "gb-art", response: "shelter", square: "gb-sq" }]);
+  });
+
+  // legal.ts:77 the empty list of moves of a gun its crew have left `[]` → `["Stryker was here"]`.
+  it("WHN-ART-16: no move is listed for a gun its crew have left, and every listed candidate is an action", () => {
+    const left = play(chargedGun(), { type: "artillery/respond", unit: "gb-art", response: "flee" }, [3, 3]).state;
+    const own: BattleState = { ...left, pending: [], turn: { ...left.turn, activeSide: sideId("gb"), step: "remaining" } };
+    expect(unit(own, "gb-art").artillery).toMatchObject({ abandoned: true });
+    const listed = artilleryCandidates(own);
+    expect(listed.every((a) => typeof a === "object" && a !== null)).toBe(true);
+    expect(listed.filter((a) => a.type === "artillery/move" && a.unit === "gb-art")).toEqual([]);
   });
 });
