@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
 import { formatViolation, roller, seedDice, sideId, unitId } from "../../src/index.js";
 import { unitCentre } from "../../src/geometry/layout.js";
-import { artilleryCandidates, artilleryUpkeep, crewUnitId, DEFAULT_CREW, gunFireOdds, gunFireSpec, leaveFires, sampleGunFire, specOdds } from "../../src/rules/whn/artillery/index.js";
+import { artilleryCandidates, artilleryUpkeep, crewUnitId, DEFAULT_CREW, gunFireOdds, gunFireSpec, leaveFires, sampleGunFire, specOdds, type GunFireSpec } from "../../src/rules/whn/artillery/index.js";
 import { gunFireSituation } from "../../src/rules/whn/artillery/situation.js";
 import { layoutOf } from "../../src/rules/whn/unit.js";
 import { checkState } from "../../src/trust/index.js";
@@ -322,5 +322,128 @@ describe("artillery mutants (seed 2, the rest of the sample)", () => {
     const listed = artilleryCandidates(own);
     expect(listed.every((a) => typeof a === "object" && a !== null)).toBe(true);
     expect(listed.filter((a) => a.type === "artillery/move" && a.unit === "gb-art")).toEqual([]);
+  });
+});
+
+/** A number as the refusal texts print it (two decimals at most). */
+const shown = (x: unknown): string => String(Math.round(Number(x) * 100) / 100);
+
+describe("artillery mutants (seed 3, the second forty of an 80-mutant sample)", () => {
+  // messages.ts:31, :58 and :61: the English text of three refusals.
+  it("WHN-ART-4, CORE-CHRG-2, WHN-ART-7: the refusals of unlimbering twice, of shooting at a charger too close and of a square out of reach read in full", () => {
+    const m = battle([gun("fr-art", "fr", {}, { position: { x: 36, y: 10 } }), line("gb-1", 44)], { phase: "movement", step: "remaining" });
+    expect(formatViolation(refuse(m, { type: "artillery/unlimber", unit: "fr-art" }) as never)).toBe("Gun fr-art is already unlimbered. [WHN-ART-4]");
+    const close = patch(chargedGun(), "fr-hus", { position: { x: 36, y: 24 } });
+    const tooClose = refuse(close, { type: "artillery/respond", unit: "gb-art", response: "standAndShoot" });
+    expect(tooClose).toMatchObject({ code: "artillery/charger_too_close", rule: "CORE-CHRG-2" });
+    expect(formatViolation(tooClose as never)).toBe(`The charger is ${shown(tooClose["distance"])}" away, within its move of ${shown(tooClose["move"])}": too close to shoot. [CORE-CHRG-2]`);
+    const far = line("gb-sq", 34, { formation: "SQUARE", figures: 12, files: 3, position: { x: 50, y: 31 }, facing: 270 });
+    const tooFar = refuse(chargedGun({}, {}, [far]), { type: "artillery/respond", unit: "gb-art", response: "shelter", square: "gb-sq" });
+    expect(tooFar).toMatchObject({ code: "artillery/square_too_far", rule: "WHN-ART-7", reach: 4 });
+    expect(formatViolation(tooFar as never)).toBe(`The square is ${shown(tooFar["distance"])}" away; the crew move 4". [WHN-ART-7]`);
+  });
+
+  // (A neighbour of crew.ts:137: the not-sheltering refusal.)
+  it("WHN-ART-7: leaving a shelter the crew are not in is refused under WHN-ART-7", () => {
+    const m = battle([gun("fr-art", "fr", {}, { position: { x: 36, y: 10 } }), line("gb-1", 44)], { phase: "movement", step: "remaining" });
+    expect(refuse(m, { type: "artillery/leaveShelter", unit: "fr-art" })).toMatchObject({ code: "artillery/not_sheltering", rule: "WHN-ART-7", unit: "fr-art" });
+  });
+
+  // crew.ts:124 `shelterIn(…, true)` → `false`: crew who sheltered in their own movement phase are not marked as moved;
+  // crew.ts:137 the rule of the sheltered-this-turn refusal "WHN-ART-7" → "".
+  it("WHN-ART-7: crew who shelter in their own movement phase may not leave the square the same turn", () => {
+    const sq = line("gb-sq", 34, { formation: "SQUARE", figures: 12, files: 3, position: { x: 40, y: 31 }, facing: 270 });
+    const s = battle([gun("gb-art", "gb", {}, { position: { x: 36, y: 30 }, facing: 270 }), regiment("fr-hus", "fr", { position: { x: 36, y: 6 }, facing: 90, figures: 6, files: 6 }), sq], { phase: "movement", step: "remaining" });
+    const own: BattleState = { ...s, turn: { ...s.turn, activeSide: sideId("gb") } };
+    const r = play(own, { type: "artillery/shelter", unit: "gb-art", square: "gb-sq" }, []);
+    expect(unit(r.state, "gb-art")).toMatchObject({ flags: { moved: true }, artillery: { abandoned: true, shelteringIn: "gb-sq" } });
+    expect(refuse(r.state, { type: "artillery/leaveShelter", unit: "gb-art" })).toMatchObject({ code: "artillery/sheltered_this_turn", rule: "WHN-ART-7" });
+  });
+
+  // firefighting.ts:103 `u.side !== state.turn.activeSide` → `false`: the other side's units step out of fires too.
+  it("WHN-FIRE-5: only the moving side's units step out of the fires in its compulsory moves", () => {
+    const fr = battalion("fr-1", "fr", { position: { x: 20, y: 24 }, facing: 90, formation: "LINE", files: 8, figures: 8, light: true });
+    const gb = line("gb-1", 24, { position: { x: 50, y: 24 } });
+    const s0 = battle([fr, gb], { phase: "movement", step: "compulsory" });
+    const at = (id: string) => unitCentre(layoutOf(unit(s0, id)));
+    const s = battle([fr, gb], { phase: "movement", step: "compulsory" }, { fires: [{ id: "f1", circles: [{ centre: at("fr-1"), diameter: 2, terrain: "woods" }, { centre: at("gb-1"), diameter: 2, terrain: "woods" }] }] });
+    const r = step(s, leaveFires, []);
+    expect(r.events.map((e) => [e.type, e["unit"]])).toEqual([["fire/leftFire", "fr-1"]]);
+    expect(unit(r.state, "gb-1").position).toEqual(unit(s, "gb-1").position);
+  });
+
+  // legal.ts:105 `state.units[top.unit]?.artillery == null` → `false`: gun responses listed for a charged unit that is no gun.
+  it("WHN-ART-6: no artillery response is listed for a charged unit that is not a gun", () => {
+    const s = battle([line("gb-1", 30), regiment("fr-hus", "fr", { position: { x: 36, y: 16 }, facing: 90, figures: 6, files: 6 })], { phase: "movement", step: "chargeResponses" });
+    const charged: BattleState = { ...s, pending: [{ kind: "chargeResponse", side: sideId("gb"), unit: unitId("gb-1"), targets: [unitId("fr-hus")], rule: "CORE-CHRG-2" }] };
+    expect(artilleryCandidates(charged)).toEqual([]);
+    expect(artilleryCandidates(chargedGun()).map((a) => a.type === "artillery/respond" && a.response)).toEqual(["hold", "standAndShoot", "flee", "fireAndFlee"]);
+  });
+
+  // common.ts:77 the body of `ownPiece` → `{}`: the other side's gun acts in the moving side's step.
+  it("CORE-TURN-2: a gun may not limber in the other side's movement phase, even while its side owes a decision", () => {
+    const s = battle([gun("gb-art", "gb", {}, { position: { x: 36, y: 30 }, facing: 270 }), line("gb-1", 40, { position: { x: 20, y: 40 } }), battalion("fr-1", "fr", { position: { x: 36, y: 6 }, facing: 90 })], { phase: "movement", step: "remaining" });
+    const waiting: BattleState = { ...s, pending: [{ kind: "redress", side: sideId("gb"), unit: unitId("gb-1"), targets: [], rule: "CORE-REDR-1" }] };
+    expect(checkState(waiting)).toEqual([]);
+    expect(refuse(waiting, { type: "artillery/limber", unit: "gb-art" })).toMatchObject({ code: "artillery/not_your_unit", rule: "CORE-TURN-2", unit: "gb-art", side: "gb" });
+  });
+
+  // fire.ts:117 `next.figures === 0 && !a.abandoned` → `false`: a gun whose last crew fell to gunfire stays on the table.
+  it("WHN-ART-17: a gun whose last crew model falls to gunfire is captured at once", () => {
+    const s = battle([gun("fr-art", "fr"), gun("gb-art", "gb", {}, { position: { x: 36, y: 15 }, facing: 270 })]);
+    // Four canister hits of six, each on the crew (3) and wounding (6).
+    const r = play(s, fire("fr-art", "gb-art", "canister"), [6, 6, 6, 6, 1, 1, 3, 6, 3, 6, 3, 6, 3, 6]);
+    expect(event(r.events, "artillery/damage")).toMatchObject({ crewKilled: 4, gunDestroyed: false });
+    expect(event(r.events, "artillery/captured")).toMatchObject({ rule: "WHN-ART-17", unit: "gb-art", gunDestroyed: false });
+    expect(unit(r.state, "gb-art")).toMatchObject({ figures: 0, removed: { reason: "captured" } });
+  });
+
+  // guns.ts:107 `a.limberDisabled` → `false`: a limbered gun with a disabled limber still moves at its team's rate.
+  it("WHN-ART-15 (WHN-FIRE-5): a limbered gun whose limber is disabled cannot step out of a fire", () => {
+    const g = gun("fr-art", "fr", {}, { position: { x: 36, y: 14 }, formation: "LIMBERED" });
+    const s0 = battle([g, line("gb-1", 44)], { phase: "movement", step: "compulsory" });
+    const centre = unitCentre(layoutOf(unit(s0, "fr-art")));
+    const s = patchGun(battle([g, line("gb-1", 44)], { phase: "movement", step: "compulsory" }, { fires: [{ id: "f1", circles: [{ centre, diameter: 2, terrain: "woods" }] }] }), "fr-art", { limberDisabled: true });
+    const r = step(s, leaveFires, []);
+    expect(types(r)).toEqual(["fire/trapped"]);
+    expect(unit(r.state, "fr-art").position).toEqual({ x: 36, y: 14 });
+    // With a working limber it steps out.
+    expect(types(step(patchGun(s, "fr-art", { limberDisabled: false }), leaveFires, []))).toEqual(["fire/leftFire"]);
+  });
+
+  // sample.ts:145 `c.hits > 0` → `false`: a canister's sample lists no unit struck.
+  it("WHN-ART-11: a sampled canister lists its target as struck with the hits, when any hit", () => {
+    const s = canisterRange();
+    const read = gunFireSituation(s, { unit: unitId("fr-art"), target: unitId("gb-1"), ammunition: "canister" });
+    if (!read.ok) throw new Error("refused");
+    const spec: GunFireSpec = gunFireSpec(s, read.situation);
+    const dice = roller(seedDice(5));
+    let hit = 0;
+    for (let i = 0; i < 20; i++) {
+      const r = sampleGunFire(dice, spec);
+      const n = r.canister?.hits ?? -1;
+      if (n > 0) hit += 1;
+      expect(r.struck).toEqual(n > 0 ? [{ id: "gb-1", hits: n, models: [] }] : []);
+    }
+    expect(hit).toBeGreaterThan(0);
+  });
+
+  // firefighting.ts:112 `m.x + by.x` → `m.x - by.x`: skirmishers' models left behind (or thrown the other way) as the unit steps out.
+  it("WHN-FIRE-5: a skirmish screen stepping out of a fire takes every model with it", () => {
+    const models = Array.from({ length: 10 }, (_, i) => ({ x: 36 + ((i % 5) - 2) * 1.6, y: 24.35 + Math.floor(i / 5) * 1.6, facing: 270 }));
+    const sk = line("gb-sk", 24, { formation: "EXTENDED_ORDER", light: true, extendedOrderAllowed: true, models } as never);
+    const s = battle([sk, gun("fr-art", "fr")], { phase: "movement", step: "compulsory" }, { fires: [{ id: "f1", circles: [{ centre: { x: 36, y: 25.15 }, diameter: 2, terrain: "woods" }] }] });
+    const gbTurn: BattleState = { ...s, turn: { ...s.turn, activeSide: sideId("gb") } };
+    const before = unit(gbTurn, "gb-sk");
+    expect(before.models).not.toBeNull();
+    const r = step(gbTurn, leaveFires, []);
+    const after = unit(r.state, "gb-sk");
+    const dx = after.position.x - before.position.x;
+    const dy = after.position.y - before.position.y;
+    expect(dx !== 0 || dy !== 0).toBe(true);
+    after.models?.forEach((m, i) => {
+      expect(m.x).toBeCloseTo((before.models?.[i]?.x ?? NaN) + dx, 9);
+      expect(m.y).toBeCloseTo((before.models?.[i]?.y ?? NaN) + dy, 9);
+    });
   });
 });
