@@ -447,3 +447,17 @@ describe("artillery mutants (seed 3, the second forty of an 80-mutant sample)", 
     });
   });
 });
+
+describe("artillery mutants (seed 3, 80-mutant sample: the crew apart)", () => {
+  // crew.ts:32 `c !== undefined && inPlay(c)` → `true` and crew.ts:166 the no-crew refusal's details `{ unit }` → `{}`.
+  it("WHN-ART-16: a gun whose crew apart were destroyed cannot be re-manned by them", () => {
+    const crewId = crewUnitId(unitId("gb-art"));
+    let s = abandoned();
+    // The crew back in contact behind the gun, then destroyed there (the gun not yet taken).
+    s = patch(s, crewId, { order: "GOOD", position: { x: 36, y: 30 + 80 / 25.4 }, facing: 270 });
+    s = { ...s, pending: [], turn: { ...s.turn, activeSide: sideId("gb"), step: "remaining" } };
+    const gone = patch(s, crewId, { figures: 0, removed: { reason: "destroyed", gameTurn: 1 } });
+    expect(checkState(gone)).toEqual([]);
+    expect(refuse(gone, { type: "artillery/reman", unit: "gb-art" })).toMatchObject({ code: "artillery/no_crew", rule: "WHN-ART-16", unit: "gb-art" });
+  });
+});
