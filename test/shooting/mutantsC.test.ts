@@ -2,9 +2,9 @@
 // docs/guides/trust.md). Each case fails under the mutant named in its comment (checked by applying
 // the mutant to the source by hand).
 import { describe, expect, it } from "vitest";
-import { formatViolation, roller, seedDice, unitId, type UnitSetup } from "../../src/index.js";
-import { sampleVolley, toHitScore, volleyLeaderBs, volleyOdds, volleySpec } from "../../src/rules/whn/shooting/index.js";
-import { battalion, duel, event, fire, leader, play, refuse, shooterSetup, shootingBattle, targetSetup, unit } from "../fixtures/shooting.js";
+import { applyUnknown as apply, formatViolation, roller, seedDice, unitId, type UnitSetup } from "../../src/index.js";
+import { sampleVolley, shootingOdds, toHitScore, volleyLeaderBs, volleyOdds, volleySpec } from "../../src/rules/whn/shooting/index.js";
+import { battalion, duel, event, fire, leader, play, refuse, regiment, shooterSetup, shootingBattle, targetSetup, unit } from "../fixtures/shooting.js";
 
 const BOWS = { equipment: { missile: "bow" as const, melee: "handWeapon" as const } };
 const archers = (over: Partial<UnitSetup> = {}): UnitSetup => shooterSetup({ ...BOWS, figures: 20, files: 10, ...over });
@@ -88,3 +88,55 @@ describe("shooting mutants (seed 3)", () => {
   });
 });
 
+
+describe("shooting mutants (seed 3, the second forty of an 80-mutant sample)", () => {
+  // template.ts:163 `u.order === "DISORDERED"` → `true` / `false` / `"DISORDERED"` → `""`: the volley's wound score ignores (or invents) disorder.
+  it("WHN-DIS-2 (HR-VOLLEY-9): a volley wounds a DISORDERED unit as if its Toughness were one lower, and a steady one as it is", () => {
+    // Placement 6 hits; 10 rolls all hit; wound rolls of 3 (S3 against T3 needs 4, against T2 needs 3).
+    const dice = [6, ...Array(10).fill(6), ...Array(10).fill(3), ...Array(10).fill(1), 1, 1, 1, 1];
+    const steady = play(shootingBattle([archers(), foot("gb-1", 36, 26)], { options: { hr: { volley: true } } }), volley("fr-1", { x: 36, y: 26.8 }), dice);
+    expect(event(steady.events, "shooting/wounds")).toMatchObject({ unit: "gb-1", hits: 10, need: 4, wounds: 0 });
+    const shaken = play(shootingBattle([archers(), foot("gb-1", 36, 26, { order: "DISORDERED" })], { options: { hr: { volley: true } } }), volley("fr-1", { x: 36, y: 26.8 }), dice);
+    expect(event(shaken.events, "shooting/wounds")).toMatchObject({ unit: "gb-1", hits: 10, need: 3, wounds: 10 });
+  });
+
+  // template.ts:136 the placement event's rule "HR-VOLLEY-3" → "".
+  it("HR-VOLLEY-3: the placement roll is reported under HR-VOLLEY-3", () => {
+    const r = play(shootingBattle([archers(), foot("gb-1", 36, 26)], { options: { hr: { volley: true } } }), volley("fr-1", { x: 36, y: 26.8 }), [6, ...Array(10).fill(1)]);
+    expect(event(r.events, "shooting/volleyPlaced")).toMatchObject({ rule: "HR-VOLLEY-3", shooter: "fr-1", hit: true });
+  });
+
+  // index.ts:83 the volley-arc text → ``.
+  it("HR-VOLLEY-2: the refusal of a volley aimed outside the arc reads in full", () => {
+    const v = refuse(shootingBattle([archers(), foot("gb-1", 36, 26)], { options: { hr: { volley: true } } }), volley("fr-1", { x: 56, y: 12 }));
+    expect(v).toMatchObject({ code: "shooting/volley_arc", rule: "HR-VOLLEY-2" });
+    expect(formatViolation(v as never)).toBe("The aim point is not in the arc of fr-1. [HR-VOLLEY-2]");
+  });
+
+  // Beside situation.ts:145 (judged unreachable: some face of a square always sees a target outside it): a face
+  // named that cannot see the target is refused as not in the arc (situation.ts:141).
+  it("WHN-SHOOT-10 (CORE-GEO-15): a square's face that cannot see the target may not be named to fire", () => {
+    const sq = shooterSetup({ formation: "SQUARE", figures: 16, files: 4, initialVolleyUsed: true });
+    const s = shootingBattle([sq, targetSetup(8)]);
+    const faces = [0, 1, 2, 3] as const;
+    const refused = faces.map((f) => {
+      const r = apply(s, fire("fr-1", "gb-1", f));
+      return r.ok ? null : r.violation.code;
+    });
+    expect(refused.filter((c) => c === null).length).toBeGreaterThan(0);
+    expect(refused.filter((c) => c !== null)).toEqual(refused.filter((c) => c !== null).map(() => "shooting/not_in_arc"));
+    expect(refused.filter((c) => c !== null).length).toBeGreaterThan(0);
+  });
+
+  // odds.ts:36 `1 - pOf(s.saveNeed)` → `1 + …`: the exact odds of a shot count saved wounds as casualties.
+  it("CORE-SAVE-1: the exact odds of a shot at a unit with a save agree with the volley spec's odds", () => {
+    const s = shootingBattle([shooterSetup({ initialVolleyUsed: true }), regiment("gb-1", "gb", { position: { x: 36, y: 18 }, facing: 270, command: {} })]);
+    const req = { shooter: unitId("fr-1"), target: unitId("gb-1") };
+    const spec = volleySpec(s, req);
+    if (!spec.ok) throw new Error(spec.violation.code);
+    expect(spec.spec.saveNeed).not.toBeNull();
+    const odds = shootingOdds(s, req);
+    if (!odds.ok) throw new Error(odds.violation.code);
+    expect(odds.odds.target.casualties.mean()).toBeCloseTo(volleyOdds(spec.spec).casualties.mean(), 12);
+  });
+});
