@@ -2,9 +2,9 @@
 // docs/guides/trust.md). Each case fails under the mutant named in its comment (checked by applying
 // the mutant to the source by hand).
 import { describe, expect, it } from "vitest";
-import { applyUnknown as apply, formatViolation, roller, seedDice, unitId, type UnitSetup } from "../../src/index.js";
+import { applyUnknown as apply, formatViolation, legalActions, roller, seedDice, unitId, type UnitSetup } from "../../src/index.js";
 import { sampleVolley, shootingOdds, toHitScore, volleyLeaderBs, volleyOdds, volleySpec } from "../../src/rules/whn/shooting/index.js";
-import { battalion, duel, event, fire, leader, play, refuse, regiment, shooterSetup, shootingBattle, targetSetup, unit } from "../fixtures/shooting.js";
+import { battalion, duel, event, fire, leader, play, refuse, regiment, shooterSetup, shootingBattle, SKIRMISHERS, targetSetup, unit } from "../fixtures/shooting.js";
 
 const BOWS = { equipment: { missile: "bow" as const, melee: "handWeapon" as const } };
 const archers = (over: Partial<UnitSetup> = {}): UnitSetup => shooterSetup({ ...BOWS, figures: 20, files: 10, ...over });
@@ -138,5 +138,21 @@ describe("shooting mutants (seed 3, the second forty of an 80-mutant sample)", (
     const odds = shootingOdds(s, req);
     if (!odds.ok) throw new Error(odds.violation.code);
     expect(odds.odds.target.casualties.mean()).toBeCloseTo(volleyOdds(spec.spec).casualties.mean(), 12);
+  });
+});
+
+describe("shooting mutants (seed 3, 80-mutant sample: casualty answers)", () => {
+  // casualtyChoice.ts:88 the farthest models' `.sort((a, b) => a - b)` → unsorted: the default answer listed out of order (and twice).
+  it("WHN-FORM-8: every listed casualty answer is a sorted list of distinct models, and no answer is listed twice", () => {
+    // The screen shot from behind and to its left: models 5 and 6 of its rear rank are the nearest to the cause.
+    const s = shootingBattle([shooterSetup({ initialVolleyUsed: true, position: { x: 32.8, y: 28 }, facing: 270 }), battalion("gb-1", "gb", { figures: 10, files: 5, formation: "LINE", facing: 270, command: {}, ...SKIRMISHERS } as never)], {
+      options: { core: { ownerChoices: "ask" } },
+    });
+    const r = play(s, fire("fr-1", "gb-1"), [6, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1]);
+    expect(r.state.pending[0]).toMatchObject({ kind: "casualtyChoice", unit: "gb-1", casualties: 2 });
+    const listed = legalActions(r.state).map((a) => (a as { models: number[] }).models);
+    expect(listed.length).toBeGreaterThan(2);
+    for (const m of listed) expect(m).toEqual([...m].sort((a, b) => a - b));
+    expect(new Set(listed.map((m) => m.join(","))).size).toBe(listed.length);
   });
 });
