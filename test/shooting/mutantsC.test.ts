@@ -145,7 +145,7 @@ describe("shooting mutants (seed 3, 80-mutant sample: casualty answers)", () => 
   // casualtyChoice.ts:88 the farthest models' `.sort((a, b) => a - b)` → unsorted: the default answer listed out of order (and twice).
   it("WHN-FORM-8: every listed casualty answer is a sorted list of distinct models, and no answer is listed twice", () => {
     // The screen shot from behind and to its left: models 5 and 6 of its rear rank are the nearest to the cause.
-    const s = shootingBattle([shooterSetup({ initialVolleyUsed: true, position: { x: 32.8, y: 28 }, facing: 270 }), battalion("gb-1", "gb", { figures: 10, files: 5, formation: "LINE", facing: 270, command: {}, ...SKIRMISHERS } as never)], {
+    const s = shootingBattle([shooterSetup({ initialVolleyUsed: true, position: { x: 32.8, y: 28 }, facing: 270 }), battalion("gb-1", "gb", { figures: 10, files: 5, facing: 270, command: {}, ...SKIRMISHERS } as never)], {
       options: { core: { ownerChoices: "ask" } },
     });
     const r = play(s, fire("fr-1", "gb-1"), [6, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1]);
