@@ -461,3 +461,16 @@ describe("artillery mutants (seed 3, 80-mutant sample: the crew apart)", () => {
     expect(refuse(gone, { type: "artillery/reman", unit: "gb-art" })).toMatchObject({ code: "artillery/no_crew", rule: "WHN-ART-16", unit: "gb-art" });
   });
 });
+
+describe("artillery mutants (seed 3, 80-mutant sample: a gun with models of its own)", () => {
+  // crew.ts:163 `gun.figures > 0` → `false`: crew apart re-man a gun that still has crew models on it.
+  it("WHN-ART-16: crew apart may not re-man a gun that still has crew of its own", () => {
+    const crewId = crewUnitId(unitId("gb-art"));
+    let s = abandoned();
+    s = patch(s, crewId, { order: "GOOD", position: { x: 36, y: 30 + 80 / 25.4 }, facing: 270, figures: 2 });
+    s = { ...s, pending: [], turn: { ...s.turn, activeSide: sideId("gb"), step: "remaining" } };
+    const manned = patch(s, "gb-art", { figures: 2 });
+    expect(checkState(manned)).toEqual([]);
+    expect(refuse(manned, { type: "artillery/reman", unit: "gb-art" })).toMatchObject({ code: "artillery/not_abandoned", rule: "WHN-ART-16", unit: "gb-art" });
+  });
+});
