@@ -156,3 +156,23 @@ describe("shooting mutants (seed 3, 80-mutant sample: casualty answers)", () => 
     expect(new Set(listed.map((m) => m.join(","))).size).toBe(listed.length);
   });
 });
+
+describe("shooting mutants (seed 3, 80-mutant sample: screens and guards)", () => {
+  // situation.ts:334 the `.sort(…)` of the screening units dropped: the first listed screen, not the nearest, takes the misses.
+  it("HR-COVER-3: of two screening units, the one nearer the shooter takes the redirected hits, whatever its id", () => {
+    const w = 20 / 25.4;
+    const screen = (id: string, x: number, y: number) => battalion(id, "gb", { figures: 2, files: 2, light: true, formation: "LINE", position: { x, y }, facing: 270, command: {} });
+    for (const [near, far] of [["gb-3", "gb-2"], ["gb-2", "gb-3"]] as const) {
+      const s = shootingBattle([shooterSetup({ initialVolleyUsed: true }), targetSetup(10), screen(near, 36 + w, 13.5), screen(far, 36 - w, 15)], { options: { hr: { cover: true } } });
+      const r = play(s, fire("fr-1", "gb-1"), [5, 5, 5, 5, 5, 5, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+      expect(event(r.events, "shooting/hits")).toMatchObject({ hits: 0, screenHits: 6 });
+      expect(event(r.events, "shooting/wounds")).toMatchObject({ unit: near, hits: 6 });
+    }
+  });
+
+  // casualtyChoice.ts:124 `d === undefined` → `false`: an answer with no decision due ran into a raw error.
+  it("WHN-FORM-8: choosing casualties when no choice is due is refused", () => {
+    const s = duel(8, { initialVolleyUsed: true });
+    expect(refuse(s, { type: "casualties/choose", unit: "fr-1", models: [0] })).toMatchObject({ code: "casualties/no_choice_due", rule: "WHN-FORM-8", unit: "fr-1" });
+  });
+});
