@@ -1,0 +1,97 @@
+/**
+ * Rule tests added for the surviving mutants of the sampled mutation runs of src/rules/whn/combat
+ * (seed 2 and seed 3 of docs/guides/trust.md): each fails with its mutant applied to the source.
+ */
+import { describe, expect, it } from "vitest";
+import { applyUnknown as apply, combatId, withScriptedDice, type BattleState } from "../../src/index.js";
+import { buildRound } from "../../src/rules/whn/combat/index.js";
+import { engaged, foot, horse } from "../fixtures/combat.js";
+import { A_WINS_B_HOLDS, LD6, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
+
+const ONE_TWO = Array.from({ length: 120 }, (_, i) => 1 + (i % 2));
+const hero = (id: string, side: string, joinedTo: string, Ld: number) => ({ id, side, name: id, profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld }, base: { w: 20 / 25.4, d: 20 / 25.4 }, position: { x: 1, y: 1 }, facing: 0, joinedTo });
+const built = (s: BattleState) => buildRound(s, s.combats[combatId("c1")]!);
+
+describe("challenges refused (seed 2 survivor, combat/actions.ts answerChallenge)", () => {
+  /** ney (fr) may challenge; gb's unit b has pic (Ld 9) and hill (Ld 8): the default retiree is pic. */
+  const withHeroes = (options: unknown = {}) => engaged({ profile: LD6 }, {}, { characters: [hero("ney", "fr", "a", 9), hero("pic", "gb", "b", 9), hero("hill", "gb", "b", 8)], options });
+  const challenged = (options: unknown, retireIfRefused?: string) => {
+    const s0 = withHeroes(options);
+    const r0 = ok({ ...s0, turn: { ...s0.turn, phase: "shooting" } }, { type: "turn/advance" });
+    return ok(r0.state, { type: "combat/challenge", combat: "c1", challenger: "ney", ...(retireIfRefused === undefined ? {} : { retireIfRefused }) }).state;
+  };
+  const refusal = (s: BattleState, answer: object = {}) => {
+    const r = ok(withScriptedDice(s, ONE_TWO), { type: "combat/answerChallenge", combat: "c1", champion: null, ...answer });
+    return { refused: ev(r.events, "combat/challengeRefused")[0], strikers: ev(r.events, "combat/strike").flatMap((e) => e["strikers"] as string[]) };
+  };
+
+  it("CORE-CHAL-2 / AMB-07: with core.challengeRefuserChooses off, the challenger's pick retires even when it is not the refuser's best Leadership", () => {
+    const out = refusal(challenged({ core: { challengeRefuserChooses: false } }, "hill"), { retire: "pic" });
+    expect(out.refused).toMatchObject({ combat: "c1", challenger: "ney", retired: "hill", chosenBy: "challenger", rule: "CORE-CHAL-2" });
+    expect(out.strikers).not.toContain("hill>a");
+    expect(out.strikers).toContain("pic>a");
+  });
+
+  it("CORE-CHAL-2: with the challenger choosing but naming nobody, the refuser's highest Leadership retires", () => {
+    const out = refusal(challenged({ core: { challengeRefuserChooses: false } }), { retire: "hill" });
+    expect(out.refused).toMatchObject({ retired: "pic", chosenBy: "challenger" });
+    expect(out.strikers).toContain("hill>a");
+    expect(out.strikers).not.toContain("pic>a");
+  });
+
+  it("CORE-CHAL-2 / AMB-07: the refuser choosing but naming nobody retires his highest Leadership; the challenger's wish is ignored", () => {
+    const out = refusal(challenged({}, "hill"));
+    expect(out.refused).toMatchObject({ retired: "pic", chosenBy: "refuser" });
+    const named = refusal(challenged({}, "pic"), { retire: "hill" });
+    expect(named.refused).toMatchObject({ retired: "hill", chosenBy: "refuser" });
+  });
+});
+
+describe("flank bonus (seed 2 survivor, combat/build.ts resultData)", () => {
+  it("CORE-CR-4: a unit fights an enemy's flank only through its own contacts: a friend of 4 models on the flank earns its side nothing", () => {
+    // b (gb) fights a (fr, 20 models) front to front; c (fr, 4 models in one rank) has its front on b's right flank.
+    const s0 = engaged({ profile: LD6 }, {}, { units: [foot("c", "fr", { files: 4, figures: 4, position: { x: 36 + 5 * (20 / 25.4) / 2, y: 24 + 1.5 }, facing: 180 })] });
+    const s = { ...s0, combats: { c1: { ...s0.combats[combatId("c1")]!, units: [...s0.combats[combatId("c1")]!.units, "c"] } } } as BattleState;
+    const victims = built(s).input.victims;
+    expect(victims.find((v) => v.id === "c")!.result!.fightsFlank).toBe(true);
+    expect(victims.find((v) => v.id === "a")!.result!.fightsFlank).toBe(false);
+  });
+});
+
+describe("cavalry fall back of a unit that fled since (seed 2 survivor, combat/fallBack.ts cavalryFallBack)", () => {
+  /**
+   * c1: a (fr) beats b (gb) at x 36; e (gb) stands 0.35" behind b, so b's fall back is blocked.
+   * c2, 12" to the west: the DISORDERED hussars x (gb) beat d (fr), which falls back.
+   */
+  function twoCombats(): BattleState {
+    const base = engaged({ profile: LD6 }, {}, {
+      units: [
+        foot("e", "gb", { position: { x: 36, y: 27.5 }, facing: 270 }),
+        foot("d", "fr", { position: { x: 24, y: 24 }, facing: 90, profile: { ...LD6, I: 3 } }),
+        horse("x", "gb", { position: { x: 24, y: 24 }, facing: 270, files: 5, figures: 10, order: "DISORDERED" }),
+      ],
+    });
+    const c2 = { id: combatId("c2"), units: ["d", "x"], chargers: [], lastWinner: null, rounds: 1, squareness: {} };
+    return { ...base, combats: { ...base.combats, c2 } } as unknown as BattleState;
+  }
+  // c1 as A_WINS_B_HOLDS; c2: x hits 3 (6 6 6 1 1) and wounds 3 (6 6 6), d's 2 left miss (1 1); d's Break test 1 + 1 passes;
+  // b's blocked fall back: e's Panic test 1 + 1 passes, x's 6 + 6 fails (DISORDERED: it flees); b flees 3 + 4, x 2 + 2 + 2.
+  const DICE = [...A_WINS_B_HOLDS.slice(0, 10), 6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 3, 4, 2, 2, 2, 1, 1];
+
+  it("WHN-BREAK-4 / CORE-PANIC-5: cavalry due to fall back from an opponent that fell back, but put to flight in panic meanwhile, make no fall back", () => {
+    const r1 = ok(withScriptedDice(twoCombats(), DICE), { type: "combat/fight" });
+    expect(ev(r1.events, "combat/cavalryFallBackDue")).toMatchObject([{ unit: "x", from: "d", combat: "c2", rule: "WHN-BREAK-4" }]);
+    expect(ev(r1.events, "morale/panicTest").map((e) => [e["unit"], e["passed"]])).toEqual([["e", true], ["x", false]]);
+    expect(ev(r1.events, "unit/fled").map((e) => [e["unit"], e["roll"], e.rule])).toEqual([["b", 7, "WHN-BREAK-2"], ["x", 6, "CORE-PANIC-5"]]);
+    expect(ev(r1.events, "combat/fellBack")).toMatchObject([{ unit: "d", from: "x", to: { x: 24, y: 20 }, rule: "WHN-BREAK-2" }]);
+    const fled = unit(r1.state, "x").position;
+    // It turned about and fled 6" north: its new front is its old rear rank's edge (2 ranks of 50 mm) plus 6".
+    expect([unit(r1.state, "x").order, fled.x]).toEqual(["FLEEING", 24]);
+    expect(fled.y).toBeCloseTo(24 + 2 * (50 / 25.4) + 6, 9);
+    // a passes its restraint test (1 + 1); the aftermath ends without moving the fleeing hussars again.
+    const r2 = ok(r1.state, { type: "combat/restrain", unit: "a", pursue: false });
+    expect(ev(r2.events, "combat/fellBack")).toEqual([]);
+    expect(unit(r2.state, "x").position).toEqual(fled);
+    expect(ev(r2.events, "combat/aftermathDone")).toHaveLength(1);
+  });
+});
