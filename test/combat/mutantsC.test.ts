@@ -95,3 +95,66 @@ describe("cavalry fall back of a unit that fled since (seed 2 survivor, combat/f
     expect(ev(r2.events, "combat/aftermathDone")).toHaveLength(1);
   });
 });
+
+describe("seed-3 survivors: aftermath (combat/aftermath.ts)", () => {
+  it("WHN-BREAK-4 / WHN-BREAK-6: cavalry whose opponents did not all fall back (one broke) neither fall back nor pursue", () => {
+    // a: 6 hussars in front of b (left) and q (right), 3 files each. a hits twice (6 6 1 1 1 1) and wounds twice (6 6);
+    // b and q miss (1 1 1 1); b passes its Break test (1 1), q fails (6 6); b tests Panic for q (2 2, passes); q flees 1 + 1.
+    const base = engaged(horse("a", "fr", { position: { x: 36, y: 24 }, facing: 90, files: 6, figures: 12 }), { files: 3, figures: 9, position: { x: 34.2, y: 24 } }, { units: [foot("q", "gb", { files: 3, figures: 9, position: { x: 37.8, y: 24 }, facing: 270 })] });
+    const s = { ...base, combats: { c1: { ...base.combats[combatId("c1")]!, units: ["a", "b", "q"] } } } as unknown as BattleState;
+    const r = ok(withScriptedDice(s, [6, 6, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1, 6, 6, 2, 2, 1, 1]), { type: "combat/fight" });
+    expect(ev(r.events, "combat/breakTest").map((e) => [e["unit"], e["passed"]])).toEqual([["b", true], ["q", false]]);
+    expect(ev(r.events, "combat/cavalryFallBackDue")).toEqual([]);
+    expect(ev(r.events, "combat/fellBack").map((e) => [e["unit"], e.rule])).toEqual([["b", "WHN-BREAK-2"]]);
+    expect(r.state.pending).toEqual([]);
+    expect(unit(r.state, "a").position).toEqual({ x: 36, y: 24 });
+  });
+
+  it("WHN-BREAK-6: foot winners whose opponents did not all fall back (one broke) are not reported as holding after a fall back", () => {
+    // As above with a block of foot (5 files, 4 ranks: +3): every blow misses (1 1 1 1 1, then b's and q's 1 1 1), so a wins
+    // by its ranks, 3 to 0; b passes its Break test (1 1), q fails (6 6); b tests Panic for q (1 1, passes); q flees 2 + 2.
+    const base = engaged({ profile: LD6 }, { files: 3, figures: 9, position: { x: 34.2, y: 24 } }, { units: [foot("q", "gb", { files: 3, figures: 9, position: { x: 37.8, y: 24 }, facing: 270 })] });
+    const s = { ...base, combats: { c1: { ...base.combats[combatId("c1")]!, units: ["a", "b", "q"] } } } as unknown as BattleState;
+    const r = ok(withScriptedDice(s, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 2, 2]), { type: "combat/fight" });
+    expect(ev(r.events, "combat/roundFought")).toMatchObject([{ winner: "fr", margin: 3 }]);
+    expect(ev(r.events, "combat/breakTest").map((e) => [e["unit"], e["passed"]])).toEqual([["b", true], ["q", false]]);
+    expect(ev(r.events, "combat/holds")).toEqual([]);
+    expect(ev(r.events, "combat/fellBack").map((e) => [e["unit"], e.rule])).toEqual([["b", "WHN-BREAK-2"]]);
+    expect(r.state.pending).toEqual([]);
+  });
+
+  it("WHN-BREAK-1 / CORE-PURS-1: an enemy touching the unit whose fall back became a flight is not asked to pursue while it still fights a combat of its own", () => {
+    // b is blocked by c and flees; h (fr) touches b's right flank but fights k (gb) in c2, not fought this time.
+    const F = 20 / 25.4;
+    const base = engaged({ profile: LD6 }, {}, {
+      units: [
+        foot("c", "gb", { position: { x: 36, y: 27.5 }, facing: 270 }),
+        foot("h", "fr", { files: 3, figures: 9, position: { x: 36 + 2.5 * F, y: 25.6 }, facing: 180 }),
+        foot("k", "gb", { files: 3, figures: 9, position: { x: 36 + 5.5 * F, y: 25.6 }, facing: 180 }),
+      ],
+    });
+    const c2 = { id: combatId("c2"), units: ["h", "k"], chargers: [], lastWinner: null, rounds: 1, squareness: {} };
+    const s = { ...base, combats: { ...base.combats, c2 } } as unknown as BattleState;
+    // A_WINS_B_HOLDS; c and k pass their Panic tests (1 1, 1 1); b flees 3 + 4.
+    const r = ok(withScriptedDice(s, [...A_WINS_B_HOLDS, 1, 1, 1, 1, 3, 4]), { type: "combat/fight", combat: "c1" });
+    expect(ev(r.events, "combat/fallBackBlocked")).toMatchObject([{ unit: "b", from: "a" }]);
+    expect(ev(r.events, "morale/panicTest").map((e) => [e["unit"], e["passed"]])).toEqual([["c", true], ["k", true]]);
+    expect(unit(r.state, "b").order).toBe("FLEEING");
+    expect(r.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
+  });
+});
+
+describe("seed-3 survivors: disengaging (combat/disengage.ts)", () => {
+  it("CORE-DISENG-1: the disengagement's Leadership test is reported as a combat/disengageTest event", () => {
+    const s0 = engaged();
+    let s = ok({ ...s0, turn: { ...s0.turn, phase: "movement", step: "declareCharges" } }, { type: "combat/disengage", unit: "a" }).state;
+    s = withScriptedDice(s, [2, 2]);
+    const seen = [];
+    for (let i = 0; i < 3; i++) {
+      const r = ok(s, { type: "turn/advance" });
+      seen.push(...r.events);
+      s = r.state;
+    }
+    expect(ev(seen, "combat/disengageTest")).toMatchObject([{ unit: "a", dice: [2, 2], total: 4, passed: true, rule: "CORE-DISENG-1" }]);
+  });
+});
