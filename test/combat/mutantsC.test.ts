@@ -5,6 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, combatId, withScriptedDice, type BattleState } from "../../src/index.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";
+import { roundOutcomes } from "../../src/rules/whn/combat/exact.js";
+import { decisionChain } from "../../src/rules/whn/combat/markov.js";
+import { duelInput, duelMorale, striker } from "../fixtures/combatPlain.js";
 import { engaged, foot, horse } from "../fixtures/combat.js";
 import { A_WINS_B_HOLDS, LD6, ev, mustApply as ok, unitOf as unit } from "../fixtures/play.js";
 
@@ -156,5 +159,37 @@ describe("seed-3 survivors: disengaging (combat/disengage.ts)", () => {
       s = r.state;
     }
     expect(ev(seen, "combat/disengageTest")).toMatchObject([{ unit: "a", dice: [2, 2], total: 4, passed: true, rule: "CORE-DISENG-1" }]);
+  });
+});
+
+describe("seed-3 survivors: exact odds and the decision chain (combat/exact.ts, combat/markov.ts)", () => {
+  it("CORE-CC-5 / CORE-LEAD-2: in the exact distribution a unit whose every fighter fell before it struck loses its leader's bonus attack too", () => {
+    // a (I 5, 5 models, 4+ / 4+: 1/4 a blow) strikes b's single model first; b (1 model, 1 attack + 1 bonus) strikes back only if it lives.
+    const input = duelInput({ initiative: 5 }, { models: 1, bonusAttacks: 1, initiative: 1 }, {}, 20, 1);
+    const survive = 0.75 ** 5;
+    const pALoses = roundOutcomes(input).filter((o) => o.left[0] < 20).reduce((m, o) => m + o.p, 0);
+    expect(pALoses).toBeCloseTo(survive * (1 - 0.75 ** 2), 12);
+    const pBGone = roundOutcomes(input).filter((o) => o.left[1] === 0).reduce((m, o) => m + o.p, 0);
+    expect(pBGone).toBeCloseTo(1 - survive, 12);
+  });
+
+  it("CORE-CC-4 / CORE-CC-5: in the exact distribution two groups striking one unit in the same step add up their blows (5 + 3 blows at 1/4)", () => {
+    const base = duelInput({}, { attacks: 0 });
+    const input = { ...base, strikers: [...base.strikers, striker("a2", 0, "b", 3)] };
+    const pLost = (k: number): number => roundOutcomes(input).filter((o) => o.left[1] === 20 - k).reduce((m, o) => m + o.p, 0);
+    const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
+    for (let k = 0; k <= 8; k++) expect(pLost(k)).toBeCloseTo(choose(8, k) * 0.25 ** k * 0.75 ** (8 - k), 12);
+  });
+
+  it("CORE-CC-6 / CORE-BREAK-1: in the decision chain a side left with no models is destroyed (counted as broken), never a fall back", () => {
+    // a: 5 blows at 2+ / 2+ (25/36 each) against b's single model; b strikes nothing. Either b dies or the round is a draw.
+    const input = duelInput({ hitNeed: 2, woundNeed: 2 }, { attacks: 0 }, {}, 20, 1);
+    const built = { input, sides: ["fr", "gb"], units: [], contacts: [], morale: duelMorale() } as never;
+    const odds = decisionChain(() => built, 1);
+    const wiped = 1 - (11 / 36) ** 5;
+    expect(odds.breaks[0]).toBe(0);
+    expect(odds.breaks[1]).toBeCloseTo(wiped, 12);
+    expect(odds.fallsBack).toEqual([0, 0]);
+    expect(odds.ongoing).toBeCloseTo(1 - wiped, 12);
   });
 });
