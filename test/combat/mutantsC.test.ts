@@ -50,6 +50,19 @@ describe("challenges refused (seed 2 survivor, combat/actions.ts answerChallenge
   });
 });
 
+describe("seed-3 survivors: answering a challenge (combat/actions.ts)", () => {
+  it("CORE-CHAL-2: an answer while no challenge stands in that combat is refused as no_challenge_due and changes nothing", () => {
+    const s0 = engaged({ profile: LD6 }, {}, { characters: [hero("ney", "fr", "a", 9), hero("pic", "gb", "b", 9)] });
+    const r0 = ok({ ...s0, turn: { ...s0.turn, phase: "shooting" } }, { type: "turn/advance" });
+    expect(r0.state.pending[0]).toMatchObject({ kind: "challenge", side: "fr" });
+    // The answer decision put in place of the offer: nobody has challenged, so the stage is still the offer.
+    const s = { ...r0.state, pending: [{ ...r0.state.pending[0]!, kind: "challengeAnswer", side: "gb" }] } as BattleState;
+    const r = apply(s, { type: "combat/answerChallenge", combat: "c1", champion: "pic" });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.violation).toEqual({ code: "combat/no_challenge_due", rule: "CORE-CHAL-2", combat: "c1" });
+  });
+});
+
 describe("flank bonus (seed 2 survivor, combat/build.ts resultData)", () => {
   it("CORE-CR-4: a unit fights an enemy's flank only through its own contacts: a friend of 4 models on the flank earns its side nothing", () => {
     // b (gb) fights a (fr, 20 models) front to front; c (fr, 4 models in one rank) has its front on b's right flank.
