@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, combatId, withScriptedDice, type BattleState } from "../../src/index.js";
+import { makeContext } from "../../src/engine/apply.js";
+import { roller } from "../../src/dice/index.js";
 import { buildRound } from "../../src/rules/whn/combat/index.js";
+import { flowPast } from "../../src/rules/whn/combat/fallBack.js";
+import { recorder } from "../../src/rules/whn/combat/recorder.js";
+import { splitAnswers } from "../../src/rules/whn/combat/split.js";
 import { roundOutcomes } from "../../src/rules/whn/combat/exact.js";
 import { decisionChain } from "../../src/rules/whn/combat/markov.js";
 import { duelInput, duelMorale, striker } from "../fixtures/combatPlain.js";
@@ -204,5 +209,24 @@ describe("seed-3 survivors: exact odds and the decision chain (combat/exact.ts, 
     expect(odds.breaks[1]).toBeCloseTo(wiped, 12);
     expect(odds.fallsBack).toEqual([0, 0]);
     expect(odds.ongoing).toBeCloseTo(1 - wiped, 12);
+  });
+});
+
+describe("seed-3 survivors: helpers given records that name nothing (combat/split.ts, combat/fallBack.ts)", () => {
+  it("CORE-CC-2: a split decision whose unit is not on the table has no answers (a hand-made state; loadState refuses it)", () => {
+    const s0 = engaged();
+    const s = { ...s0, combats: { c1: { ...s0.combats[combatId("c1")]!, units: ["a", "b", "ghost"] } } } as unknown as BattleState;
+    expect(splitAnswers(s, { kind: "attackSplit", side: "gb", unit: "ghost", targets: ["a"], rule: "CORE-CC-2" } as never)).toEqual([]);
+  });
+
+  it("WHN-BREAK-3 / AMB-30: cavalry told to flow past a square that is not on the table just move M straight ahead", () => {
+    const s = engaged({}, { troopType: "cavalry", base: { w: 25 / 25.4, d: 50 / 25.4 }, formation: "CAV_LINE", files: 5, figures: 10, profile: { M: 8, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 7 } }, { units: [] });
+    const far = { ...s, units: { ...s.units, a: { ...s.units["a" as never]!, position: { x: 10, y: 10 } } } } as BattleState;
+    const { ctx, sink } = makeContext(far, roller(far.dice));
+    const out = flowPast(far, recorder(ctx), "b" as never, "nobody" as never);
+    expect(unit(out, "b").removed).toBeNull();
+    expect(unit(out, "b").position.x).toBe(36);
+    expect(unit(out, "b").position.y).toBeCloseTo(24 - 8, 9);
+    expect(sink.drafts.filter((e) => e.type === "unit/destroyed")).toEqual([]);
   });
 });
