@@ -61,7 +61,7 @@ describe("seed-3 survivors: answering a challenge (combat/actions.ts)", () => {
     const r0 = ok({ ...s0, turn: { ...s0.turn, phase: "shooting" } }, { type: "turn/advance" });
     expect(r0.state.pending[0]).toMatchObject({ kind: "challenge", side: "fr" });
     // The answer decision put in place of the offer: nobody has challenged, so the stage is still the offer.
-    const s = { ...r0.state, pending: [{ ...r0.state.pending[0]!, kind: "challengeAnswer", side: "gb" }] } as BattleState;
+    const s = { ...r0.state, pending: [{ ...r0.state.pending[0]!, kind: "challengeAnswer", side: "gb" }] } as unknown as BattleState;
     const r = apply(s, { type: "combat/answerChallenge", combat: "c1", champion: "pic" });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.violation).toEqual({ code: "combat/no_challenge_due", rule: "CORE-CHAL-2", combat: "c1" });
@@ -185,7 +185,7 @@ describe("seed-3 survivors: exact odds and the decision chain (combat/exact.ts, 
     // a (I 5, 5 models, 4+ / 4+: 1/4 a blow) strikes b's single model first; b (1 model, 1 attack + 1 bonus) strikes back only if it lives.
     const input = duelInput({ initiative: 5 }, { models: 1, bonusAttacks: 1, initiative: 1 }, {}, 20, 1);
     const survive = 0.75 ** 5;
-    const pALoses = roundOutcomes(input).filter((o) => o.left[0] < 20).reduce((m, o) => m + o.p, 0);
+    const pALoses = roundOutcomes(input).filter((o) => (o.left[0] ?? 20) < 20).reduce((m, o) => m + o.p, 0);
     expect(pALoses).toBeCloseTo(survive * (1 - 0.75 ** 2), 12);
     const pBGone = roundOutcomes(input).filter((o) => o.left[1] === 0).reduce((m, o) => m + o.p, 0);
     expect(pBGone).toBeCloseTo(1 - survive, 12);
