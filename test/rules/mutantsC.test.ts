@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { BattleState, Unit } from "../../src/index.js";
 import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
 import { recordFacts } from "../../src/rules/whn/facts.js";
-import { isLeftGun, leftGuns } from "../../src/rules/whn/unit.js";
+import { isLeftGun, layoutOf, leftGuns } from "../../src/rules/whn/unit.js";
 import { NO_FACTS } from "../../src/state/facts.js";
 import type { BattleEvent } from "../../src/state/battle.js";
 import { battle as gunBattle, gun, patch } from "../fixtures/artillery.js";
@@ -69,5 +69,16 @@ describe("guns left on the table (seed-3 mutation cases, whn/unit.ts)", () => {
     expect(isLeftGun(unit(left, "g2"))).toBe(false);
     expect(isLeftGun({ ...unit(left, "g1"), removed: { reason: "destroyed", gameTurn: 1 } })).toBe(false);
     expect(isLeftGun({ ...unit(left, "gb-1"), figures: 0 })).toBe(false);
+  });
+});
+
+describe("layout cache (seed-3 extension, whn/unit.ts)", () => {
+  it("CORE-GEO-6: two units with the same id, place and formation but deeper bases (two battles in one process) get their own depth", () => {
+    const u = unit(two(), "a");
+    const deep: Unit = { ...u, base: { w: u.base.w, d: 2 * u.base.d } };
+    const shallow = layoutOf(u).depth;
+    expect(layoutOf(deep).depth).toBeCloseTo(2 * shallow, 9);
+    const wide: Unit = { ...u, base: { w: 2 * u.base.w, d: u.base.d } };
+    expect(layoutOf(wide).width).toBeCloseTo(2 * layoutOf(u).width, 9);
   });
 });
