@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, combatId, withScriptedDice, type BattleState } from "../../src/index.js";
 import { makeContext } from "../../src/engine/apply.js";
 import { roller } from "../../src/dice/index.js";
-import { buildRound } from "../../src/rules/whn/combat/index.js";
+import { buildRound, weaponEffect } from "../../src/rules/whn/combat/index.js";
 import { flowPast } from "../../src/rules/whn/combat/fallBack.js";
 import { recorder } from "../../src/rules/whn/combat/recorder.js";
 import { splitAnswers } from "../../src/rules/whn/combat/split.js";
@@ -76,6 +76,8 @@ describe("flank bonus (seed 2 survivor, combat/build.ts resultData)", () => {
     const victims = built(s).input.victims;
     expect(victims.find((v) => v.id === "c")!.result!.fightsFlank).toBe(true);
     expect(victims.find((v) => v.id === "a")!.result!.fightsFlank).toBe(false);
+    // CORE-CR-3: c's contact on b's flank is listed against b (lapping or not; it is too small to cancel ranks).
+    expect(victims.find((v) => v.id === "b")!.result!.flankedBy).toEqual(["c"]);
   });
 });
 
@@ -228,5 +230,50 @@ describe("seed-3 survivors: helpers given records that name nothing (combat/spli
     expect(unit(out, "b").position.x).toBe(36);
     expect(unit(out, "b").position.y).toBeCloseTo(24 - 8, 9);
     expect(sink.drafts.filter((e) => e.type === "unit/destroyed")).toEqual([]);
+  });
+});
+
+describe("seed-3 extension (60 a folder): combat", () => {
+  it("WHN-CC-1 / AMB-23: whn.lanceBonusAlways gives the lance's bonus to lances only, never to sabres or hand weapons", () => {
+    const always = { charging: false, mounted: true, disordered: false, lanceBonusAlways: true };
+    expect(weaponEffect("lance", always)).toMatchObject({ strength: 1, tier: 1 });
+    expect(weaponEffect("sabre", always)).toMatchObject({ strength: 1, tier: 2 });
+    expect(weaponEffect("handWeapon", always)).toMatchObject({ strength: 0, tier: 2 });
+    // CORE-WPN-7: the CORE lance's +2 needs a mounted charge whatever the WHN option says.
+    expect(weaponEffect("coreLance", always)).toMatchObject({ strength: 0 });
+    expect(weaponEffect("coreLance", { ...always, charging: true })).toMatchObject({ strength: 2 });
+  });
+
+  it("WHN-BREAK-2 / CORE-PANIC-5: a loser due to fall back, put to flight by a friend's blocked fall back first, makes no fall back", () => {
+    // c1: a beats b, whose fall back is blocked by e. c2: d (fr, 4 ranks) beats y (gb, 3 files) by its ranks, every blow
+    // missing (1 × 8).
+    // b and y pass their Break tests (1 1, 1 1); b's blocked fall back: e passes its Panic test (1 1), y (DISORDERED) fails (6 6);
+    // b flees 3 + 4, y 2 + 2. y's own fall back, due since its Break test, is not made.
+    const base = engaged({ profile: LD6 }, {}, {
+      units: [
+        foot("e", "gb", { position: { x: 36, y: 27.5 }, facing: 270 }),
+        foot("d", "fr", { position: { x: 26, y: 24 }, facing: 90, profile: LD6 }),
+        foot("y", "gb", { files: 3, figures: 9, position: { x: 26, y: 24 }, facing: 270 }),
+      ],
+    });
+    const c2 = { id: combatId("c2"), units: ["d", "y"], chargers: [], lastWinner: null, rounds: 1, squareness: {} };
+    const s = { ...base, combats: { ...base.combats, c2 } } as unknown as BattleState;
+    const r = ok(withScriptedDice(s, [...A_WINS_B_HOLDS.slice(0, 10), 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 3, 4, 2, 2, 1, 1, 1, 1]), { type: "combat/fight" });
+    expect(ev(r.events, "combat/breakTest").map((e) => [e["unit"], e["passed"]])).toEqual([["b", true], ["y", true]]);
+    expect(ev(r.events, "morale/panicTest").map((e) => [e["unit"], e["passed"]])).toEqual([["e", true], ["y", false]]);
+    expect(unit(r.state, "y").order).toBe("FLEEING");
+    expect(ev(r.events, "combat/fellBack")).toEqual([]);
+  });
+
+  it("WHN-BREAK-2 / CORE-PANIC-5: a loser due to fall back that flees in panic meanwhile makes no fall back", () => {
+    // As the WHN-BREAK-6 case: every blow misses; b passes its Break test (1 1), q fails (6 6); b, DISORDERED by its
+    // fall back verdict, fails its Panic test for q (6 6) and flees; q flees 2 + 2, b 3 + 3.
+    const base = engaged({ profile: LD6 }, { files: 3, figures: 9, position: { x: 34.2, y: 24 } }, { units: [foot("q", "gb", { files: 3, figures: 9, position: { x: 37.8, y: 24 }, facing: 270 })] });
+    const s = { ...base, combats: { c1: { ...base.combats[combatId("c1")]!, units: ["a", "b", "q"] } } } as unknown as BattleState;
+    const r = ok(withScriptedDice(s, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 2, 2, 3, 3, 1, 1, 1, 1]), { type: "combat/fight" });
+    expect(ev(r.events, "morale/panicTest")).toMatchObject([{ unit: "b", passed: false }]);
+    expect(ev(r.events, "unit/fled").map((e) => e["unit"]).sort()).toEqual(["b", "q"]);
+    expect(ev(r.events, "combat/fellBack")).toEqual([]);
+    expect(unit(r.state, "b").order).toBe("FLEEING");
   });
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { combatId, loadState, unitId, type BattleState } from "../../src/index.js";
 import { leaveViolation } from "../../src/rules/whn/morale/characters.js";
+import { formatViolation } from "../../src/engine/format.js";
 import { mayPickOutJoinedCharacter, mayTargetLoneCharacter } from "../../src/rules/whn/morale/los.js";
 import { isEngaged, panicForDestroyedFleeing, type TriggerOutcome } from "../../src/rules/whn/morale/triggers.js";
 import { atStep, battalion, battle, character, leader, patchUnit, play, run, unit } from "../fixtures/morale.js";
@@ -100,5 +101,22 @@ describe("seed-3 survivors: Panic triggers (morale/triggers.ts)", () => {
     expect(isEngaged(live, unit(live, "fr-2"))).toBe(true);
     const gone = patchUnit(live, "gb-1", { removed: { reason: "destroyed", gameTurn: 1 } });
     expect(isEngaged(gone, unit(gone, "fr-2"))).toBe(false);
+  });
+});
+
+describe("seed-3 extension (60 a folder): morale", () => {
+  it("CORE-PANIC-6: the exemption event names the destroyed friends it counted", () => {
+    const s = battle([
+      battalion("fr-1", "fr", { position: { x: 20, y: 24 }, facing: 90, startingFigures: 24 }),
+      battalion("fr-2", "fr", { position: { x: 28, y: 24 }, facing: 90 }),
+      battalion("gb-1", "gb", { position: { x: 28, y: 44 }, facing: 270, formation: "LINE", files: 12 }),
+    ]);
+    const gone = patchUnit(s, "fr-1", { figures: 12, order: "FLEEING", removed: { reason: "destroyed", gameTurn: 1 }, position: { x: 24, y: 24 } });
+    const r = run(gone, [], (st, ctx) => panicForDestroyedFleeing(st, ctx, [unitId("fr-1")]).state);
+    expect(r.events).toMatchObject([{ type: "morale/panicExempt", rule: "CORE-PANIC-6", unit: "fr-2", destroyedModels: 12, destroyed: ["fr-1"] }]);
+  });
+
+  it("CORE-RALLY-3: a unit that failed its start-of-turn Panic test is told in words why it may not rally", () => {
+    expect(formatViolation({ code: "morale/failed_start_panic", rule: "CORE-RALLY-3", unit: "fr-1" })).toBe("Unit fr-1 failed a Panic test at the start of this turn and may not rally this turn. [CORE-RALLY-3]");
   });
 });

@@ -53,6 +53,18 @@ describe("turn facts (seed-3 mutation cases, whn/facts.ts)", () => {
     expect(f.movement.wheeled).toEqual({ a: 45 });
   });
 
+  it("CORE-PANIC-4: only a flank-charge Panic test marks the unit as panicked by a flank charge this phase", () => {
+    const f = recordFacts(start, [ev("morale/panicTest", "CORE-PANIC-4", { unit: "a" }), ev("morale/panicTest", "CORE-PANIC-5", { unit: "b" })], {});
+    expect(f.movement.flankPanicked).toEqual(["a"]);
+  });
+
+  it("CORE-REDR-1: the end of a combat aftermath clears what was due in it", () => {
+    const due = recordFacts(start, [ev("combat/fallBackDue", "WHN-BREAK-2", { unit: "b", from: "a" })], {});
+    expect(due.aftermath.fallBacks).toEqual([{ unit: "b", from: "a" }]);
+    const done = recordFacts(due, [ev("combat/aftermathDone", "CORE-REDR-1")], {});
+    expect(done.aftermath).toEqual(NO_FACTS.aftermath);
+  });
+
   it("WHN-MOVE-4: a wheel played through apply is remembered for the rest of the phase", () => {
     const s = atStep(battle([battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90 }), battalion("gb-1", "gb", { position: { x: 36, y: 44 }, facing: 270, formation: "LINE", files: 12 })]), "fr", "remaining");
     const r = play(s, [], { type: "movement/move", unit: "fr-1", path: [{ kind: "wheel", degrees: 30, pivot: "right" }] });
