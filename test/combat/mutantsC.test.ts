@@ -79,6 +79,17 @@ describe("flank bonus (seed 2 survivor, combat/build.ts resultData)", () => {
     // CORE-CR-3: c's contact on b's flank is listed against b (lapping or not; it is too small to cancel ranks).
     expect(victims.find((v) => v.id === "b")!.result!.flankedBy).toEqual(["c"]);
   });
+
+  it("CORE-CR-4: a unit on one enemy's flank fights that flank even while a second enemy is in contact with it", () => {
+    // As above, and g (gb) has its front on c's rear: c has two enemies in the combat, b and g.
+    const F = 20 / 25.4;
+    const cAt = { x: 36 + (5 * F) / 2, y: 24 + 1.5 };
+    const s0 = engaged({ profile: LD6 }, {}, { units: [foot("c", "fr", { files: 4, figures: 4, position: cAt, facing: 180 }), foot("g", "gb", { files: 4, figures: 4, position: { x: cAt.x + F, y: cAt.y }, facing: 180 })] });
+    const s = { ...s0, combats: { c1: { ...s0.combats[combatId("c1")]!, units: [...s0.combats[combatId("c1")]!.units, "c", "g"] } } } as BattleState;
+    const victims = built(s).input.victims;
+    expect(victims.find((v) => v.id === "c")!.result!.fightsFlank).toBe(true);
+    expect(victims.find((v) => v.id === "c")!.result!.fightsRear).toBe(false);
+  });
 });
 
 describe("cavalry fall back of a unit that fled since (seed 2 survivor, combat/fallBack.ts cavalryFallBack)", () => {

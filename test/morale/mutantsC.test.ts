@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { combatId, loadState, unitId, type BattleState } from "../../src/index.js";
 import { leaveViolation } from "../../src/rules/whn/morale/characters.js";
 import { formatViolation } from "../../src/engine/format.js";
+import { fleeUnit } from "../../src/rules/whn/morale/flee.js";
 import { mayPickOutJoinedCharacter, mayTargetLoneCharacter } from "../../src/rules/whn/morale/los.js";
 import { isEngaged, panicForDestroyedFleeing, type TriggerOutcome } from "../../src/rules/whn/morale/triggers.js";
 import { atStep, battalion, battle, character, leader, patchUnit, play, run, unit } from "../fixtures/morale.js";
@@ -114,6 +115,19 @@ describe("seed-3 extension (60 a folder): morale", () => {
     const gone = patchUnit(s, "fr-1", { figures: 12, order: "FLEEING", removed: { reason: "destroyed", gameTurn: 1 }, position: { x: 24, y: 24 } });
     const r = run(gone, [], (st, ctx) => panicForDestroyedFleeing(st, ctx, [unitId("fr-1")]).state);
     expect(r.events).toMatchObject([{ type: "morale/panicExempt", rule: "CORE-PANIC-6", unit: "fr-2", destroyedModels: 12, destroyed: ["fr-1"] }]);
+  });
+
+  it("CORE-FLEE-4 / CORE-GEO-26: a unit destroyed because every way out is blocked ends FLEEING and moved", () => {
+    const wall = (id: string, x: number, y: number, facing: number) => battalion(id, "gb", { position: { x, y }, facing, formation: "LINE", files: 20, figures: 20, light: true });
+    const s = battle([
+      battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90 }),
+      wall("gb-1", 36, 30, 270),
+      wall("gb-2", 36, 14, 90),
+      battalion("gb-3", "gb", { position: { x: 28, y: 22 }, facing: 0, formation: "LINE", files: 20, figures: 20, light: true }),
+      battalion("gb-4", "gb", { position: { x: 44, y: 22 }, facing: 180, formation: "LINE", files: 20, figures: 20, light: true }),
+    ]);
+    const r = run(s, [6, 6], (st, ctx) => fleeUnit(st, unitId("fr-1"), ctx, { from: unitId("gb-1"), rule: "WHN-PANIC-3" }).state);
+    expect(unit(r.state, "fr-1")).toMatchObject({ order: "FLEEING", removed: { reason: "destroyed", gameTurn: 1 }, flags: { moved: true } });
   });
 
   it("CORE-RALLY-3: a unit that failed its start-of-turn Panic test is told in words why it may not rally", () => {
