@@ -1,0 +1,266 @@
+// Rule tests that kill FnF mutants left alive by the sampled mutation runs of #17: the open survivors of
+// the seed-2 sample (third session) and the survivors of the seed-3 sample (fourth session).
+// Each case names the mutant it answers; each was checked by applying that mutant to the source by
+// hand, running this file (the case fails) and restoring the source.
+import { describe, expect, it } from "vitest";
+import { FusilladeError, applyUnknown as apply, createBattle, fnf, formatViolation, legalActions, reseed, type BattleState } from "../../src/index.js";
+import { fnfCandidates } from "../../src/rules/fnf/legal.js";
+import { pathCost } from "../../src/rules/fnf/geometry/pricing.js";
+import { moveAway } from "../../src/rules/fnf/geometry/away.js";
+import { mostlyIn } from "../../src/rules/fnf/geometry/terrain.js";
+import type { OrientedRect } from "../../src/rules/fnf/geometry/prims.js";
+import { MOVE_RATES } from "../../src/rules/fnf/tables/maneuver.js";
+import { smallBattle } from "../fixtures/setups.js";
+import { advanceTo, brigade, events, fnfBattle, play, playWith, unit } from "./helpers.js";
+
+type S = BattleState;
+const square = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+const battery = (id: string, side: "fr" | "gb", x: number, y: number, gun: Record<string, unknown> = {}) =>
+  ({ id, side, kind: "battery", arm: "artillery", bases: 1, formation: "LINE", battery: { type: "FOOT", ...gun }, position: { x, y }, facing: side === "fr" ? 90 : 270 }) as const;
+
+/** fr1 (French LINE 6 at y 20) contacts gb1 (LINE 6 at y 30) on a Well handled roll; the melee phase starts. */
+function contact(terrain: unknown[] = [], gb: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): S {
+  let s = fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 20, { nation: "french" }), gb1: brigade("gb1", "gb", 20, 30, gb), ...extra } }, terrain);
+  s = advanceTo(s, "maneuver");
+  s = playWith(s, [6, 6], { type: "fnf/maneuver", unit: "fr1" });
+  s = play(s, { type: "fnf/move", unit: "fr1", path: [{ x: 20, y: 30 }], target: "gb1" });
+  return advanceTo(s, "melee");
+}
+
+const resolve = (melee: string, drivenBack: "carry" | "breakthrough", advance: boolean) => ({ type: "fnf/resolveMelee", melee, lead: null, drivenBack, advance });
+
+describe("FnF mutants (seed 2, open survivors)", () => {
+  // meleeMods.ts:55 the sort's comparator → `() => undefined` keeps the first line found (the hill, +1).
+  it("FNF-MEL-3: a defender holding a hill in buildings takes the best defensive-terrain line only (+2, not +1 and not both)", () => {
+    const terrain = [
+      { id: "hill", kind: "hill", polygon: square(0, 30.2, 40, 44), tags: { hill: 1 } },
+      { id: "town", kind: "buildings", polygon: square(0, 30.2, 40, 44), tags: {} },
+    ];
+    const s = playWith(contact(terrain), [3, 3, 3, 3], resolve("melee-1", "carry", false));
+    const rolled = events(s, "fnf/meleeRolled")[0];
+    const terrainMods = (rolled?.["defenderModifiers"] as { name: string; value: number }[]).filter((m) => m.name.startsWith("terrain:"));
+    expect(terrainMods).toEqual([{ name: "terrain:buildings", value: 2 }]);
+  });
+
+  // formations.ts:23 `to === "PIVOT" && !u.battery.limbered` → `true` turns any battery change with a facing into a pivot.
+  it("FNF-ART-1: only an unlimbered battery pivots; a limbered battery asked to pivot, or any battery asked for a brigade formation, is refused", () => {
+    const open = (limbered: boolean) => playWith(advanceTo(fnfBattle({ leaders: {}, units: { frb: battery("frb", "fr", 30, 10, { limbered }), gb1: brigade("gb1", "gb", 30, 40) } }), "maneuver"), [3, 3], { type: "fnf/maneuver", unit: "frb" });
+    const change = (s: S, to: string) => apply(s, { type: "fnf/move", unit: "frb", path: [], change: { to, facing: 45 } });
+    const limbered = change(open(true), "PIVOT");
+    expect(limbered.ok ? null : limbered.violation).toMatchObject({ code: "fnf/illegal_formation", rule: "FNF-ART-1" });
+    for (const to of ["UNLIMBERED", "COLUMN_OF_ROUTE"]) {
+      const r = change(open(false), to);
+      expect(r.ok ? null : r.violation, to).toMatchObject({ code: "fnf/illegal_formation", rule: "FNF-ART-1" });
+    }
+    const pivot = change(open(false), "PIVOT");
+    expect(pivot.ok).toBe(true);
+    if (pivot.ok) expect(unit(pivot.state, "frb")).toMatchObject({ facing: 45, battery: { limbered: false } });
+  });
+
+  // legal.ts:224 `rec === null || rec.moved || !rec.mayChange` → `(rec === null || rec.moved) && !rec.mayChange`
+  // lists formation changes the engine must then refuse one by one.
+  it("FNF-FORM-4: the lister offers formation changes only to a unit that has not moved and whose result allows one", () => {
+    const s0 = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver");
+    const changes = (s: S) => fnfCandidates(s).filter((c) => typeof c !== "function" && c.type === "fnf/move" && c.unit === "fr1" && c.change !== null);
+    const rolled = playWith(s0, [3, 3], { type: "fnf/maneuver", unit: "fr1" });
+    expect(unit(rolled, "fr1").turn.maneuver).toMatchObject({ mayChange: true, moved: false });
+    expect(changes(rolled).length).toBeGreaterThan(0);
+    const moved = play(rolled, { type: "fnf/move", unit: "fr1", path: [{ x: 20, y: 12 }] });
+    expect(unit(moved, "fr1").turn.maneuver).toMatchObject({ mayChange: true, moved: true });
+    expect(changes(moved)).toEqual([]);
+    const again = apply(moved, { type: "fnf/move", unit: "fr1", path: [], change: { to: "COLUMN_OF_ATTACK" } });
+    expect(again.ok).toBe(false);
+    const noChange = playWith(s0, [1, 1], { type: "fnf/maneuver", unit: "fr1" });
+    expect(unit(noChange, "fr1").turn.maneuver).toMatchObject({ mayChange: false, moved: false });
+    expect(changes(noChange)).toEqual([]);
+  });
+
+  // legal.ts:320 the carry-without-advancing answer → `{}` (refused, so never listed).
+  it("FNF-MEL-7: a pending melee is listed with its three answers: carry and advance, carry and stay, break through", () => {
+    // The scripted dice of the contact roll are used up: real dice again for the dry runs.
+    const s = reseed(contact(), 5);
+    expect(legalActions(s)).toEqual([resolve("melee-1", "carry", true), resolve("melee-1", "carry", false), resolve("melee-1", "breakthrough", true), { type: "turn/advance" }]);
+  });
+
+  // maneuver.ts:107 the silenced move's event payload → `{}`.
+  it("FNF-ART-4: a silenced battery limbers and moves a full move away at the start of its maneuver phase; the event names it", () => {
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { frb: battery("frb", "fr", 30, 20, { silenced: true }), gb1: brigade("gb1", "gb", 30, 30) } }), "maneuver");
+    expect(events(s, "fnf/silencedMove")).toEqual([expect.objectContaining({ type: "fnf/silencedMove", rule: "FNF-ART-4", unit: "frb" })]);
+    expect(unit(s, "frb").battery).toMatchObject({ limbered: true, silenced: false });
+  });
+
+  // movement.ts:182 the impassable code → "" (no coverage before).
+  it("FNF-GEO-6: a move across a deep stream away from a bridge or ford, or into impassable ground, is refused as impassable", () => {
+    const deep = { id: "d", kind: "deepStream", polygon: [], polyline: [{ x: 0, y: 12 }, { x: 72, y: 12 }], tags: {} };
+    const lake = { id: "l", kind: "impassable", polygon: square(0, 11.5, 72, 12.5), tags: {} };
+    for (const t of [deep, lake]) {
+      const s = playWith(advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40) } }, [t]), "maneuver"), [3, 3], { type: "fnf/maneuver", unit: "fr1" });
+      const r = apply(s, { type: "fnf/move", unit: "fr1", path: [{ x: 20, y: 14 }] });
+      expect(r.ok ? null : r.violation, t.kind).toMatchObject({ code: "fnf/impassable", rule: "FNF-GEO-6" });
+    }
+  });
+});
+
+const total = (mods: unknown) => (mods as { value: number }[]).reduce((a, m) => a + m.value, 0);
+const rect = (x: number, y: number, w = 1, d = 1, facing = 90): OrientedRect => ({ center: { x, y }, halfWidth: w / 2, halfDepth: d / 2, facing });
+const rolled = (s: S, id: string, dice: number[]) => playWith(advanceTo(s, "maneuver"), dice, { type: "fnf/maneuver", unit: id });
+
+describe("FnF mutants (seed 3)", () => {
+  // odds.ts:117 `x.kind === "brigade"` → `false`: the odds forget that a desperate struggle disorders a brigade.
+  it("FNF-MEL-8: the exact odds recompute both sides after a desperate struggle as play does (the attacker newly disordered, the defender already so)", () => {
+    const s = contact([], { disordered: true });
+    const played = playWith(s, [1, 1, 2, 2, 6, 6, 1, 1], resolve("melee-1", "carry", false));
+    const rolls = events(played, "fnf/meleeRolled");
+    expect(rolls.map((e) => e["result"])).toEqual(["DESPERATE_STRUGGLE", "SWEPT"]);
+    expect(rolls[1]?.["attackerModifiers"]).toContainEqual({ name: "disordered", value: -1 });
+    const att = rolls.map((e) => total(e["attackerModifiers"]));
+    const def = rolls.map((e) => total(e["defenderModifiers"]));
+    expect(att).toEqual([3, -1]);
+    expect(def).toEqual([1, -2]);
+    const odds = fnf.meleeOddsFor(s, "melee-1", null, 1);
+    const byHand = fnf.meleeOdds((k) => att[k] ?? null, (k) => def[k] ?? null, 1);
+    expect(odds.final).toEqual(byHand.final);
+    expect(odds.firstRoll).toEqual(byHand.firstRoll);
+  });
+
+  // messages.ts:12 the unit named in the "leaders move first" text → `v[""]`.
+  it("FNF-CMD-5: a leader who would move after a unit of his side rolled is refused, and the message names that unit", () => {
+    const s = rolled(fnfBattle({ leaders: { frd: { id: "frd", side: "fr", rank: "division", position: { x: 30, y: 8 } } }, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "fr1", [3, 3]);
+    const r = apply(s, { type: "fnf/moveLeader", leader: "frd", to: { x: 32, y: 8 } });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/leaders_move_first", rule: "FNF-CMD-5", unit: "fr1" });
+    if (!r.ok) expect(formatViolation(r.violation)).toContain('"fr1" already has');
+  });
+
+  // fire.ts:29 the rule of the damage done by fire → "".
+  it("FNF-FIRE-7: a battery hit by Telling fire is silenced and damaged, both events citing the fire effects rule", () => {
+    const bat = battery("gb2", "gb", 40, 24);
+    const guns = { ...battery("fr2", "fr", 40, 14), battery: { type: "HEAVY" } };
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 10, 10), gb1: brigade("gb1", "gb", 10, 40), gb2: bat, fr2: guns } }), "offensiveFire");
+    const telling = playWith(s, [6, 6, 1, 1], { type: "fnf/fire", firer: "fr2", target: "gb2" });
+    expect(events(telling, "fnf/fired").at(-1)).toMatchObject({ effect: "TELLING" });
+    expect(events(telling, "fnf/silenced")).toEqual([expect.objectContaining({ unit: "gb2", rule: "FNF-FIRE-7" })]);
+    expect(events(telling, "fnf/damaged")).toEqual([expect.objectContaining({ unit: "gb2", rule: "FNF-FIRE-7" })]);
+  });
+
+  // geometry/pricing.ts:48 the fords → `[]`: a crossing at a ford pays the stream as well, and a deep stream is impassable there.
+  it("FNF-GEO-6 and FNF-MOVE-2: crossing a stream at its ford costs the ford once; a deep stream is crossed only at a ford", () => {
+    const p = { rate: MOVE_RATES.infantry, roads: false, roughFree: false };
+    const line = (id: string, kind: string, x0: number, x1: number) => ({ id, kind, polygon: [], polyline: [{ x: x0, y: 12 }, { x: x1, y: 12 }], tags: {} }) as never;
+    const across = [{ x: 10, y: 11 }, { x: 10, y: 13 }];
+    for (const kind of ["stream", "deepStream"]) {
+      expect(pathCost([line("s", kind, 0, 20), line("f", "ford", 8, 12)], across, p), kind).toBeCloseTo(2 + MOVE_RATES.infantry.obstacle, 9);
+    }
+    expect(pathCost([line("s", "deepStream", 0, 20), line("f", "ford", 8, 12)], [{ x: 16, y: 11 }, { x: 16, y: 13 }], p)).toBe(Infinity);
+    expect(pathCost([line("s", "stream", 0, 20), line("f", "ford", 8, 12)], [{ x: 16, y: 11 }, { x: 16, y: 13 }], p)).toBeCloseTo(2 + MOVE_RATES.infantry.obstacle, 9);
+  });
+
+  // geometry/away.ts:104 the impassable kind → "": moves away walk through lakes.
+  it("FNF-GEO-9: a move away does not enter impassable ground: it turns aside, or stops 0.5\" short when boxed in", () => {
+    const me = [rect(20, 20, 2, 1)];
+    const world = (terrain: unknown[]) => ({ terrain: terrain as never, table: { width: 72, height: 48 }, enemies: [], friends: [] });
+    const lake = (id: string, x0: number, y0: number, x1: number, y1: number) => ({ id, kind: "lake", polygon: square(x0, y0, x1, y1), tags: {} });
+    const boxed = moveAway(me, { x: 0, y: -1 }, { kind: "fixed", length: 5 }, world([lake("a", 0, 15, 72, 16.5), lake("b", 16, 15, 16.5, 35), lake("c", 23.5, 15, 24, 35)]));
+    expect(boxed.stoppedBy).toBe("terrain");
+    expect(boxed.distance).toBeCloseTo(2.5, 2);
+    const aside = moveAway(me, { x: 0, y: -1 }, { kind: "fixed", length: 5 }, world([lake("a", 17, 13, 23, 16)]));
+    expect(aside.stoppedBy).toBe("none");
+    expect(aside.direction.x).not.toBeCloseTo(0, 3);
+    expect(aside.distance).toBeCloseTo(5, 9);
+  });
+
+  // movement.ts:151 the "roll first" code → "" (no coverage before).
+  it("FNF-MAN-1: a brigade that has not rolled on the maneuver table may not move", () => {
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver");
+    const r = apply(s, { type: "fnf/move", unit: "fr1", path: [{ x: 20, y: 12 }] });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/must_roll_first", rule: "FNF-MAN-1", unit: "fr1" });
+  });
+
+  // legal.ts:111 `((to.x - from.x) * len) / d` → `(to.x - from.x) * len * d`: the approach points leave the line to the enemy.
+  it("FNF-MAN-3: the listed approach moves go straight toward the nearest enemy, the full allowance and half of it", () => {
+    const s = rolled(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 6), gb1: brigade("gb1", "gb", 44, 38) } }), "fr1", [3, 3]);
+    const allowance = unit(s, "fr1").turn.maneuver?.allowance ?? 0;
+    expect(allowance).toBeGreaterThan(0);
+    const d = Math.sqrt(24 * 24 + 32 * 32);
+    const at = (len: number) => ({ x: Math.round((20 + (24 * len) / d) * 100) / 100, y: Math.round((6 + (32 * len) / d) * 100) / 100 });
+    const paths = legalActions(reseed(s, 3)).flatMap((a) => (a.type === "fnf/move" && a.unit === "fr1" && a.change === null && a.path.length === 1 ? [a.path[0]] : []));
+    expect(paths).toEqual([at(allowance), at(allowance / 2)]);
+  });
+
+  // leaders.ts:32 `u.side !== l.side` → `false`: a leader could attach to an enemy unit he touches.
+  it("FNF-CMD-5: a leader attaches only to a unit of his own side", () => {
+    const s = advanceTo(fnfBattle({ leaders: { frd: { id: "frd", side: "fr", rank: "division", position: { x: 20, y: 8 } } }, units: { fr1: brigade("fr1", "fr", 40, 10), gb1: brigade("gb1", "gb", 20, 20) } }), "maneuver");
+    const touch = fnf.layoutOf(unit(s, "gb1")).bases[0]?.rect.center ?? { x: 0, y: 0 };
+    const r = apply(s, { type: "fnf/moveLeader", leader: "frd", to: touch, attachTo: "gb1" });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/bad_attachment", rule: "FNF-CMD-5", unit: "gb1" });
+    const own = fnf.layoutOf(unit(s, "fr1")).bases[0]?.rect.center ?? { x: 0, y: 0 };
+    const mine = apply(s, { type: "fnf/moveLeader", leader: "frd", to: own, attachTo: "fr1" });
+    expect(mine.ok ? mine.state.fnf?.leaders["frd"]?.attachedTo : mine.violation).toBe("fr1");
+  });
+
+  // legal.ts:226 `e === undefined` → `false`: the lister throws when no enemy unit is left on the table.
+  it("FNF-FORM-4: with no enemy unit on the table, formation changes are listed keeping the facing", () => {
+    const s = rolled(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10) } }), "fr1", [3, 3]);
+    const changes = legalActions(reseed(s, 3)).flatMap((a) => (a.type === "fnf/move" && a.change !== null ? [a.change] : []));
+    expect(changes).toEqual([{ to: "SUPPORTED_LINE", when: "after" }, { to: "COLUMN_OF_ROUTE", when: "after" }, { to: "COLUMN_OF_ATTACK", when: "after" }]);
+  });
+
+  // odds.ts:139 `u.kind === "brigade"` → `!==` (no coverage before): a disordered brigade's odds read from the good-order column.
+  it("FNF-MAN-2: maneuver odds of a disordered brigade come from the disordered column, as its roll does", () => {
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10, { disordered: true }), fr2: brigade("fr2", "fr", 50, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver");
+    const mods = (id: string) => total(fnf.maneuverModifiers(s, unit(s, id), false));
+    expect(fnf.maneuverOddsFor(s, "fr1")).toEqual(fnf.maneuverOdds(mods("fr1"), true));
+    expect(fnf.maneuverOddsFor(s, "fr2")).toEqual(fnf.maneuverOdds(mods("fr2"), false));
+    expect(fnf.maneuverOdds(mods("fr1"), true)).not.toEqual(fnf.maneuverOdds(mods("fr1"), false));
+  });
+
+  // geometry/terrain.ts:158 `inside * 2 > n` → `>=`: half the bases would count as "in".
+  it("FNF-GEO-7: a unit is in woods or buildings only when more than half of its counted bases are", () => {
+    const woods = [{ id: "w", kind: "woods", polygon: square(0, 0, 10, 10), tags: {} }] as never;
+    const c = (x: number) => ({ x, y: 5 });
+    expect(mostlyIn(woods, "woods", [c(2), c(4), c(12), c(14)])).toBe(false);
+    expect(mostlyIn(woods, "woods", [c(2), c(4), c(6), c(14)])).toBe(true);
+    expect(mostlyIn(woods, "woods", [c(2), c(14)])).toBe(false);
+  });
+
+  // formations.ts:35 the skirmisher's refusal → `false`: a skirmishing brigade could form column.
+  it("FNF-SKIRM-1: a skirmishing brigade stays in LINE: a column is refused until it returns to close order", () => {
+    const s = rolled(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10, { light: true, skirmishing: true }), gb1: brigade("gb1", "gb", 20, 40) } }), "fr1", [3, 3]);
+    for (const to of ["COLUMN_OF_ATTACK", "SUPPORTED_LINE"]) {
+      const r = apply(s, { type: "fnf/move", unit: "fr1", path: [], change: { to } });
+      expect(r.ok ? null : r.violation, to).toMatchObject({ code: "fnf/illegal_formation", rule: "FNF-SKIRM-1" });
+    }
+    const close = apply(s, { type: "fnf/move", unit: "fr1", path: [], change: { to: "CLOSE_ORDER" } });
+    expect(close.ok ? unit(close.state, "fr1") : close.violation).toMatchObject({ skirmishing: false, formation: "LINE" });
+  });
+
+  // measuring.ts:100 the function named in the misuse message → "".
+  it("FNF-GEO-8: fnf.sees refuses a battle of another ruleset with engine/misuse, naming itself", () => {
+    const whn = createBattle(smallBattle());
+    if (!whn.ok) throw new Error("setup");
+    let caught: unknown = null;
+    try {
+      fnf.sees(whn.value, "fr-1", "gb-1");
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(FusilladeError);
+    expect((caught as FusilladeError).code).toBe("engine/misuse");
+    expect((caught as Error).message).toContain("fnf.sees needs an FnF battle");
+  });
+
+  // firePoints.ts:73 `firer.battery !== null` → `=== null`: low guns fire at any range, low rifles only at canister range.
+  it("FNF-FIRE-9: a battery low on ammunition fires canister only (4\"), halved; low rifles still fire to 6\", halved", () => {
+    const far = advanceTo(fnfBattle({ leaders: {}, units: { fr2: battery("fr2", "fr", 40, 14, {}), gb1: brigade("gb1", "gb", 40, 19.5) } }), "offensiveFire");
+    const low = (s: S, id: string) => ({ ...unit(s, id), lowAmmo: true });
+    const points = (s: S, id: string, target: string) => fnf.firePoints(s, low(s, id), target);
+    const guns = points(far, "fr2", "gb1");
+    expect(guns.bases).toEqual([]);
+    expect(guns.points).toBe(0);
+    const near = advanceTo(fnfBattle({ leaders: {}, units: { fr2: battery("fr2", "fr", 40, 14, {}), gb1: brigade("gb1", "gb", 40, 17) } }), "offensiveFire");
+    expect(points(near, "fr2", "gb1")).toMatchObject({ halved: true, points: 5 });
+    const rifles = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 14, { rifles: true }), gb1: brigade("gb1", "gb", 20, 19.5) } }), "offensiveFire");
+    const r = points(rifles, "fr1", "gb1");
+    expect(r.bases.length).toBe(6);
+    expect(r).toMatchObject({ halved: true, points: 3 });
+  });
+});
