@@ -3,11 +3,14 @@
 // Each case names the mutant it answers; each was checked by applying that mutant to the source by
 // hand, running this file (the case fails) and restoring the source.
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { FusilladeError, applyUnknown as apply, createBattle, fnf, formatViolation, legalActions, reseed, type BattleState } from "../../src/index.js";
 import { fnfCandidates } from "../../src/rules/fnf/legal.js";
 import { pathCost } from "../../src/rules/fnf/geometry/pricing.js";
 import { moveAway } from "../../src/rules/fnf/geometry/away.js";
 import { mostlyIn } from "../../src/rules/fnf/geometry/terrain.js";
+import { basesDistance } from "../../src/rules/fnf/geometry/measure.js";
+import { rectDistance } from "../../src/rules/fnf/geometry/prims.js";
 import type { OrientedRect } from "../../src/rules/fnf/geometry/prims.js";
 import { MOVE_RATES } from "../../src/rules/fnf/tables/maneuver.js";
 import { smallBattle } from "../fixtures/setups.js";
@@ -262,5 +265,94 @@ describe("FnF mutants (seed 3)", () => {
     const r = points(rifles, "fr1", "gb1");
     expect(r.bases.length).toBe(6);
     expect(r).toMatchObject({ halved: true, points: 3 });
+  });
+});
+
+describe("FnF mutants (seed 3, the sample extended to 80)", () => {
+  // leaders.ts:21 `l.side !== state.turn.activeSide` → `false`: the other side's leader could be moved.
+  it("FNF-CMD-5: a side moves only its own leaders, in its own maneuver phase", () => {
+    const s = advanceTo(fnfBattle({ leaders: { gbd: { id: "gbd", side: "gb", rank: "division", position: { x: 20, y: 44 } } }, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver", "fr");
+    const r = apply(s, { type: "fnf/moveLeader", leader: "gbd", to: { x: 22, y: 44 } });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/not_your_leader", rule: "FNF-CMD-5", leader: "gbd" });
+  });
+
+  // movement.ts:148 the "not your unit" code → "" (no coverage before).
+  it("FNF-MAN-1: a side may not move the other side's brigade", () => {
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver", "fr");
+    const r = apply(s, { type: "fnf/move", unit: "gb1", path: [{ x: 20, y: 38 }] });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/not_your_unit", rule: "FNF-MAN-1", unit: "gb1" });
+  });
+
+  // fire.ts:77 `lone !== undefined` → `false`: a lone leader hit without a natural 11 or 12 would not roll.
+  it("FNF-LDR-4: a lone leader hit by any result but Desultory rolls on the Fallen Leaders table, whatever the natural roll", () => {
+    const leaders = { gbd: { id: "gbd", side: "gb", rank: "division", position: { x: 20, y: 23.8 } } };
+    const s = advanceTo(fnfBattle({ leaders, units: { fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 60, 40) } }), "offensiveFire");
+    const hit = playWith(s, [5, 4, 1, 1], { type: "fnf/fire", firer: "fr1", target: "gbd" });
+    expect(events(hit, "fnf/fired").at(-1)).toMatchObject({ dice: [5, 4], effect: expect.not.stringMatching(/^DESULTORY$/) });
+    expect(events(hit, "fnf/lowOnAmmo")).toEqual([]);
+    expect(events(hit, "fnf/fallenLeaders")).toEqual([expect.objectContaining({ roll: 2, casualty: true, leader: "gbd" })]);
+    expect(hit.fnf?.leaders["gbd"]?.lost).toBe("casualty");
+    const miss = playWith(s, [1, 1], { type: "fnf/fire", firer: "fr1", target: "gbd" });
+    expect(events(miss, "fnf/fired").at(-1)).toMatchObject({ effect: "DESULTORY" });
+    expect(events(miss, "fnf/fallenLeaders")).toEqual([]);
+  });
+
+  // firePoints.ts:70 `kind !== null && trg.length > 0` → `true`: cavalry would be priced as firers (and throw).
+  it("FNF-FIRE-1: cavalry score no fire points, even at close range", () => {
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 20, { arm: "cavalry", formation: "SUPPORTED_LINE" }), gb1: brigade("gb1", "gb", 20, 23) } }), "offensiveFire");
+    expect(fnf.firePoints(s, unit(s, "fr1"), "gb1")).toEqual({ bases: [], doubledAll: false, halved: false, points: 0 });
+  });
+
+  // legal.ts:231 `to !== "PIVOT"` → `to !== ""`: a pivot without a facing would be listed (and refused).
+  it("FNF-ART-1: the lister offers an unlimbered battery a pivot only toward the enemy, and limbering either way", () => {
+    const s = rolled(fnfBattle({ leaders: {}, units: { frb: battery("frb", "fr", 30, 10, { limbered: false }), gb1: brigade("gb1", "gb", 50, 40) } }), "frb", [3, 3]);
+    const changes = fnfCandidates(s).flatMap((c) => (typeof c !== "function" && c.type === "fnf/move" && c.unit === "frb" && c.change !== null ? [c.change] : []));
+    const face = changes.find((c) => c.to === "PIVOT")?.facing;
+    expect(face).toBeTypeOf("number");
+    expect(face).not.toBe(90);
+    expect(changes).toEqual([{ to: "LIMBERED", when: "after" }, { to: "LIMBERED", facing: face, when: "after" }, { to: "PIVOT", facing: face, when: "after" }]);
+  });
+
+  // messages.ts:36 the 2" rule text → `` (no coverage before).
+  it("FNF-MAN-3: the 2\" rule refusal reads as a sentence naming the enemy approached", () => {
+    const s = rolled(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 20, 32) } }), "fr1", [3, 3]);
+    const r = apply(s, { type: "fnf/move", unit: "fr1", path: [{ x: 20, y: 30.5 }] });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", enemy: "gb1" });
+    if (!r.ok) expect(formatViolation(r.violation)).toMatch(/^The move brings a base to [0-9.]+" of "gb1" without contacting it \(the 2" rule\)\./);
+  });
+
+  // public.ts:36 fnf.stands → `() => undefined` (no coverage before).
+  it("FNF-MEL-2: stands counted in melee: every non-command base in line or attack column, two in column of route, one for a battery or detachment", () => {
+    const s = fnfBattle({
+      leaders: {},
+      units: {
+        l: brigade("l", "fr", 10, 10),
+        r: brigade("r", "fr", 30, 10, { formation: "COLUMN_OF_ROUTE" }),
+        a: brigade("a", "fr", 50, 10, { formation: "COLUMN_OF_ATTACK", bases: 5 }),
+        b: battery("b", "gb", 10, 40),
+        d: { id: "d", side: "gb", kind: "detachment", arm: "infantry", bases: 1, position: { x: 40, y: 40 }, facing: 270 },
+      },
+    });
+    expect(["l", "r", "a", "b", "d"].map((id) => fnf.stands(unit(s, id)))).toEqual([6, 2, 5, 1, 1]);
+  });
+
+  // geometry/measure.ts:9 the half-diagonal `hw² + hd²` → `hw² − hd²`: the pruning bound skips pairs that are nearer.
+  it("FNF-GEO-3: the distance between two sets of bases is the least distance between any base of one and any base of the other", () => {
+    const r = fc.record({ x: fc.integer({ min: 0, max: 200 }), y: fc.integer({ min: 0, max: 200 }), w: fc.integer({ min: 1, max: 40 }), d: fc.integer({ min: 1, max: 40 }), f: fc.integer({ min: 0, max: 359 }) });
+    const toRect = (v: { x: number; y: number; w: number; d: number; f: number }): OrientedRect => ({ center: { x: v.x / 10, y: v.y / 10 }, halfWidth: v.w / 10, halfDepth: v.d / 10, facing: v.f });
+    fc.assert(
+      fc.property(fc.array(r, { minLength: 1, maxLength: 4 }), fc.array(r, { minLength: 1, maxLength: 6 }), (a0, b0) => {
+        const a = a0.map(toRect);
+        const b = b0.map(toRect);
+        const brute = Math.min(...a.flatMap((x) => b.map((y) => rectDistance(x, y))));
+        expect(basesDistance(a, b)).toBe(brute);
+      }),
+      { seed: 17, numRuns: 400 },
+    );
+    // A wide base whose corner is nearest: the pair must be measured although another pair was met first.
+    const wide = rect(0, 0, 4, 1, 90);
+    const ahead = rect(0, 1.56, 0.02, 0.02, 90);
+    const corner = rect(2 + 1 / Math.SQRT2, 0.5 + 1 / Math.SQRT2, 0.02, 0.02, 90);
+    expect(basesDistance([wide], [ahead, corner])).toBe(Math.min(rectDistance(wide, ahead), rectDistance(wide, corner)));
   });
 });
