@@ -14,7 +14,9 @@ import { rectDistance } from "../../src/rules/fnf/geometry/prims.js";
 import type { OrientedRect } from "../../src/rules/fnf/geometry/prims.js";
 import { MOVE_RATES } from "../../src/rules/fnf/tables/maneuver.js";
 import { smallBattle } from "../fixtures/setups.js";
-import { advanceTo, brigade, events, fnfBattle, play, playWith, unit } from "./helpers.js";
+import { advanceTo, brigade, events, fnfBattle, mustCreate, play, playWith, unit } from "./helpers.js";
+import { layout } from "../../src/rules/fnf/world.js";
+import { fnfLayoutOf } from "../../src/rules/fnf/index.js";
 
 type S = BattleState;
 const square = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
@@ -354,5 +356,99 @@ describe("FnF mutants (seed 3, the sample extended to 80)", () => {
     const ahead = rect(0, 1.56, 0.02, 0.02, 90);
     const corner = rect(2 + 1 / Math.SQRT2, 0.5 + 1 / Math.SQRT2, 0.02, 0.02, 90);
     expect(basesDistance([wide], [ahead, corner])).toBe(Math.min(rectDistance(wide, ahead), rectDistance(wide, corner)));
+  });
+});
+
+/** The misuse error a call throws, or null. */
+function misuse(f: () => unknown): FusilladeError | null {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof FusilladeError) return e;
+    throw e;
+  }
+  return null;
+}
+
+describe("FnF mutants (seed 3, the sample extended to 120)", () => {
+  // odds.ts:31, odds.ts:66 and measuring.ts:103: the argument named in a misuse message → "".
+  it("FNF-FIRE-6, FNF-MEL-8 and FNF-GEO-8: the odds and sight helpers name the argument they refuse", () => {
+    expect(misuse(() => fnf.fireOdds(6, Number.NaN))?.message).toContain("fnf.fireOdds: modifier must be a finite number");
+    expect(misuse(() => fnf.meleeOdds(() => 0, () => 0, -1))?.message).toContain("fnf.meleeOdds: maxStruggles must be an integer in [0, 1000000]");
+    const s = fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40) } });
+    const e = misuse(() => fnf.sees(s, "fr1", "gb1", 5 as never));
+    expect(e?.code).toBe("engine/misuse");
+    expect(e?.message).toContain("fnf.sees: options must be an object");
+    const getter = {
+      get inArc(): boolean {
+        throw new Error("a hostile getter");
+      },
+    };
+    expect(misuse(() => fnf.sees(s, "fr1", "gb1", getter))?.message).toContain("fnf.sees: options could not be read (");
+  });
+
+  // world.ts:49 `p.gun === …` → `!==` and world.ts:65 the search of recent layouts → `{}`: a unit new only by a flag
+  // gets a new layout object instead of the one already made (and the distances remembered for it are lost).
+  it("FNF-GEO-2: a unit new only by a status flag keeps its very layout; a change of placement lays it out afresh", () => {
+    const s = fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), frb: battery("frb", "fr", 40, 10, { type: "HEAVY" }), gb1: brigade("gb1", "gb", 20, 40) } });
+    for (const id of ["fr1", "frb"]) {
+      const u = unit(s, id);
+      const l = layout({ ...u });
+      expect(l).toEqual(fnfLayoutOf(u));
+      expect(layout({ ...u, disordered: !u.disordered })).toBe(l);
+      const moved = { ...u, position: { x: u.position.x + 1, y: u.position.y } };
+      expect(layout(moved)).not.toBe(l);
+      expect(layout(moved)).toEqual(fnfLayoutOf(moved));
+      expect(layout({ ...u, lowAmmo: true })).toBe(l);
+    }
+  });
+
+  // phases.ts:64 the rule of the battle's result → "".
+  it("FNF-TURN-1: at the end of the last turn the side that lost fewer bases wins, the result citing the turn rule", () => {
+    let s = mustCreate({ ruleset: "fnf", seed: 7, maxTurns: 1, sides: [{ id: "fr", name: "French" }, { id: "gb", name: "British" }], units: [], wind: 0, terrain: [], fnf: { leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40, { bases: 5, startingBases: 6 }) } } });
+    for (let i = 0; i < 40 && s.turn.phase !== "finished"; i++) s = play(s, { type: "turn/advance" });
+    expect(s.turn.phase).toBe("finished");
+    expect(s.result).toEqual({ winner: "fr", reason: "bases lost: fr 0, gb 1", rule: "FNF-TURN-1" });
+  });
+
+  // firePoints.ts:64 the target's bases `?? []` → `?? ["Stryker was here"]` (no coverage before).
+  it("FNF-FIRE-1: an id that is neither a unit nor a lone leader scores no fire points", () => {
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 20, 23) } }), "offensiveFire");
+    expect(fnf.firePoints(s, unit(s, "fr1"), "gb9")).toEqual({ bases: [], doubledAll: false, halved: false, points: 0 });
+  });
+
+  // firePoints.ts:55 `(b) => b.fireRank <= 2` → `() => undefined` (no coverage before): with every eligible stand
+  // firing before a melee, a column of route would fire none.
+  it("FNF-FIRE-2: before its melee a column of route fires its two leading stands, under either reading of AMB-84", () => {
+    for (const all of [false, true]) {
+      let s = fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 20, { nation: "french" }), gb1: brigade("gb1", "gb", 20, 30, { formation: "COLUMN_OF_ROUTE" }) } }, [], { fnf: { preMeleeFireAllEligible: all } });
+      s = playWith(advanceTo(s, "maneuver"), [6, 6], { type: "fnf/maneuver", unit: "fr1" });
+      s = advanceTo(play(s, { type: "fnf/move", unit: "fr1", path: [{ x: 20, y: 30 }], target: "gb1" }), "defensiveFire");
+      const fp = fnf.firePoints(s, unit(s, "gb1"), "fr1");
+      expect(fp.bases.length, String(all)).toBe(2);
+      expect(fp.points, String(all)).toBe(2);
+    }
+  });
+
+  // firePoints.ts:109 the entrenchments grade → "": fire at a unit behind works would lose its −3.
+  it("FNF-FIRE-5 and FNF-GEO-7: fire at a brigade behind works takes the entrenchments modifier", () => {
+    const works = { id: "w", kind: "works", polygon: [], polyline: [{ x: 0, y: 29.9 }, { x: 72, y: 29.9 }], tags: {} };
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 27), gb1: brigade("gb1", "gb", 20, 30) } }, [works]), "offensiveFire");
+    expect(fnf.fireModifiers(s, unit(s, "fr1"), "gb1")).toEqual([{ name: "entrenchments", value: -3 }]);
+  });
+
+  // fire.ts:43 the unknown firer's code → "" (no coverage before).
+  it("FNF-FIRE-1: a fire by an id that is no unit is refused as an unknown unit", () => {
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 20, 23) } }), "offensiveFire");
+    const r = apply(s, { type: "fnf/fire", firer: "fr9", target: "gb1" });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/unknown_unit", rule: "FNF-FIRE-1" });
+  });
+
+  // messages.ts:25 the battery named in the "limber first" text → `v[""]` (no coverage before).
+  it("FNF-ART-1: an unlimbered battery may not move; the refusal names the battery", () => {
+    const s = rolled(fnfBattle({ leaders: {}, units: { frb: battery("frb", "fr", 30, 10, { limbered: false }), gb1: brigade("gb1", "gb", 30, 40) } }), "frb", [3, 3]);
+    const r = apply(s, { type: "fnf/move", unit: "frb", path: [{ x: 30, y: 12 }] });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/unlimbered_cannot_move", rule: "FNF-ART-1", unit: "frb" });
+    if (!r.ok) expect(formatViolation(r.violation)).toContain('Battery "frb" must limber before it moves.');
   });
 });
