@@ -9,6 +9,8 @@ import { fnfCandidates } from "../../src/rules/fnf/legal.js";
 import { pathCost } from "../../src/rules/fnf/geometry/pricing.js";
 import { moveAway } from "../../src/rules/fnf/geometry/away.js";
 import { mostlyIn } from "../../src/rules/fnf/geometry/terrain.js";
+import { sightLineBlocked } from "../../src/rules/fnf/geometry/sight.js";
+import { bottleneckTravel } from "../../src/rules/fnf/geometry/formationChange.js";
 import { basesDistance } from "../../src/rules/fnf/geometry/measure.js";
 import { rectDistance } from "../../src/rules/fnf/geometry/prims.js";
 import type { OrientedRect } from "../../src/rules/fnf/geometry/prims.js";
@@ -450,5 +452,50 @@ describe("FnF mutants (seed 3, the sample extended to 120)", () => {
     const r = apply(s, { type: "fnf/move", unit: "frb", path: [{ x: 30, y: 12 }] });
     expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/unlimbered_cannot_move", rule: "FNF-ART-1", unit: "frb" });
     if (!r.ok) expect(formatViolation(r.violation)).toContain('Battery "frb" must limber before it moves.');
+  });
+});
+
+describe("FnF mutants (seed 3, the sample extended to 160)", () => {
+  // legal.ts:101 the far end of the bad-going look-ahead, `u.y + (e.y − u.y)·t` → `u.y − …`: woods on the way went unseen.
+  it("FNF-MAN-5: a brigade with woods on its way to the nearest enemy is also offered the roll declaring bad going", () => {
+    const woods = { id: "w", kind: "woods", polygon: square(10, 16, 30, 20), tags: {} };
+    const s = reseed(advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 40) } }, [woods]), "maneuver"), 3);
+    const rolls = legalActions(s).filter((a) => a.type === "fnf/maneuver" && a.unit === "fr1");
+    expect(rolls).toEqual([{ type: "fnf/maneuver", unit: "fr1", badGoing: false }, { type: "fnf/maneuver", unit: "fr1", badGoing: true }]);
+  });
+
+  // geometry/sight.ts:59 `Math.max(ea, eb)` → `Math.min`: a viewer on a hill would be blinded by his own hill.
+  it("FNF-GEO-8: a crest blocks sight only where it stands higher than both ends; looking down from a hill is clear", () => {
+    const hill = { id: "h", kind: "hill", polygon: square(0, 0, 10, 12), tags: { hill: 1 } } as never;
+    expect(sightLineBlocked({ x: 5, y: 5 }, { x: 5, y: 20 }, [hill], [])).toBe(false);
+    expect(sightLineBlocked({ x: 5, y: -5 }, { x: 5, y: 20 }, [hill], [])).toBe(true);
+  });
+
+  // legal.ts:287 the rejoin filter → `false`: every unit would be offered to rejoin (and refused).
+  it("FNF-DET-2: the lister offers a rejoin only to a temporary detachment whose parent is on the table", () => {
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), frb: battery("frb", "fr", 40, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver");
+    expect(fnfCandidates(s).filter((c) => typeof c !== "function" && c.type === "fnf/rejoin")).toEqual([]);
+  });
+
+  // geometry/formationChange.ts:39 the allowed places `[j]` → `["Stryker was here"]`: the matching breaks.
+  it("FNF-FORM-3: the travel of a formation change is the least possible longest distance a base must move", () => {
+    expect(bottleneckTravel([{ x: 0, y: 0 }, { x: 10, y: 0 }], [{ x: 10, y: 1 }, { x: 0, y: 1 }])).toBe(1);
+    expect(bottleneckTravel([{ x: 0, y: 0 }, { x: 3, y: 0 }], [{ x: 3, y: 4 }, { x: 6, y: 0 }])).toBe(5);
+  });
+
+  // movement.ts:188 the code of a move too far once passage of lines is paid → "".
+  it("FNF-MOVE-3: a move that fits its allowance on the ground but not with the 3\" of a passage of lines is too far", () => {
+    const s = rolled(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), fr2: brigade("fr2", "fr", 20, 16), gb1: brigade("gb1", "gb", 20, 44) } }), "fr1", [3, 3]);
+    expect(unit(s, "fr1").turn.maneuver?.allowance).toBe(12);
+    const r = apply(s, { type: "fnf/move", unit: "fr1", path: [{ x: 20, y: 20 }] });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/too_far", rule: "FNF-MOVE-2", allowance: 12 });
+    expect(r.ok ? null : (r.violation as unknown as { cost: number }).cost).toBeCloseTo(13, 6);
+  });
+
+  // maneuver.ts:32 `u.kind === "brigade"` → `true`: a battery flagged disordered (the setup accepts the flag) would roll on the disordered column.
+  it("FNF-ART-2 and FNF-STAT-3: a battery rolls on the good-order column even if its setup flags it disordered", () => {
+    const bat = { ...battery("frb", "fr", 30, 10), disordered: true };
+    const s = rolled(fnfBattle({ leaders: {}, units: { frb: bat, gb1: brigade("gb1", "gb", 30, 40) } }), "frb", [1, 1]);
+    expect(events(s, "fnf/maneuverRolled").at(-1)).toMatchObject({ unit: "frb", column: "goodOrder" });
   });
 });
