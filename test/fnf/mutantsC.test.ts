@@ -473,7 +473,8 @@ describe("FnF mutants (seed 3, the sample extended to 160)", () => {
 
   // legal.ts:287 the rejoin filter → `false`: every unit would be offered to rejoin (and refused).
   it("FNF-DET-2: the lister offers a rejoin only to a temporary detachment whose parent is on the table", () => {
-    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), frb: battery("frb", "fr", 40, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver");
+    // fr2 names a parent although it is a brigade (the setup allows the field on any unit): still no rejoin.
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), fr2: brigade("fr2", "fr", 50, 10, { parent: "fr1" }), frb: battery("frb", "fr", 40, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver");
     expect(fnfCandidates(s).filter((c) => typeof c !== "function" && c.type === "fnf/rejoin")).toEqual([]);
   });
 
