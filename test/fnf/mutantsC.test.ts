@@ -499,4 +499,26 @@ describe("FnF mutants (seed 3, the sample extended to 160)", () => {
     const s = rolled(fnfBattle({ leaders: {}, units: { frb: bat, gb1: brigade("gb1", "gb", 30, 40) } }), "frb", [1, 1]);
     expect(events(s, "fnf/maneuverRolled").at(-1)).toMatchObject({ unit: "frb", column: "goodOrder" });
   });
+
+  // detachments.ts:60 `some` → `every` in the overlap test: a detachment could be placed on one base of a brigade.
+  it("FNF-DET-2 and FNF-GEO-2a: a detachment may not be placed on a base of another unit, even one base of a line", () => {
+    const village = { id: "v", kind: "buildings", polygon: square(26, 22, 40, 27), tags: {} };
+    const s = rolled(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 14), fr2: brigade("fr2", "fr", 33, 24.5), gb1: brigade("gb1", "gb", 20, 44) } }, [village]), "fr1", [3, 3]);
+    const spot = fnf.layoutOf(unit(s, "fr2")).bases.find((b) => !b.command)?.rect.center ?? { x: 0, y: 0 };
+    const r = apply(s, { type: "fnf/detach", unit: "fr1", id: "fr1d", position: spot, facing: 90 });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: "fnf/overlap", rule: "FNF-GEO-2a", other: "fr2" });
+  });
+
+  // maneuver.ts:67 `enemy !== undefined` → `true` in the Broken case: with no enemy on the table it would move away from nobody.
+  it("FNF-MAN-3: Retire or Broken with no enemy unit on the table: no move away (Broken still costs its stand)", () => {
+    const retire = rolled(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10, { quality: "MILITIA", bases: 3, startingBases: 6 }) } }), "fr1", [1, 1]);
+    expect(events(retire, "fnf/maneuverRolled").at(-1)).toMatchObject({ unit: "fr1", result: "RETIRE" });
+    expect(unit(retire, "fr1")).toMatchObject({ position: { x: 20, y: 10 }, bases: 3, removed: null });
+    expect(events(retire, "fnf/movedAway")).toEqual([]);
+    const broken = rolled(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10, { disordered: true, bases: 5, startingBases: 6 }) } }), "fr1", [1, 1]);
+    expect(events(broken, "fnf/maneuverRolled").at(-1)).toMatchObject({ unit: "fr1", result: "BROKEN" });
+    // The stand lost re-lays the line (FNF-GEO-2): P shifts half a base sideways, and no more.
+    expect(unit(broken, "fr1")).toMatchObject({ position: { x: 20 + 40 / 25.4 / 2, y: 10 }, bases: 4, removed: null });
+    expect(events(broken, "fnf/movedAway")).toEqual([]);
+  });
 });
