@@ -60,7 +60,7 @@ export const chargeDistance: typeof chargeDistance$ = /* @__PURE__ */ guarded("w
 /**
  * Enemy units whose charge reach the unit is in (WHN-FCHG-4): infantry (and cavalry when
  * `whn.fchgCheckVsCavalry`), not fleeing, with the unit at least partly in their arc and within
- * twice their M.
+ * twice their M. A fresh array, in id order.
  * @function
  */
 export const chargeThreats: typeof chargeThreats$ = /* @__PURE__ */ guarded("whn.movement.chargeThreats", chargeThreats$);
