@@ -11,7 +11,9 @@ import type { Frame } from "../../../geometry/frame.js";
 import { applyStep, sweptTerrainCost, wheelCost, TERRAIN_RATES } from "../../../geometry/movement.js";
 import { NUMERIC_TOL, polygonDistance } from "../../../geometry/polygon.js";
 import type { Footprint } from "../../../geometry/rect.js";
-import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap, sweptBounds } from "../../../geometry/rect.js";
+import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap, sweptBounds, type FootprintBounds } from "../../../geometry/rect.js";
+import { boxNear, cachedBoxAround } from "../../../geometry/box.js";
+import { isOwned } from "../../../engine/owned.js";
 import { crossesTableEdge } from "../../../geometry/away.js";
 import { terrainNear, type TerrainFeature } from "../../../geometry/terrain.js";
 import { addScaled, forward, leq, lt, right } from "../../../geometry/vec.js";
@@ -48,9 +50,23 @@ const SAMPLE_DEGREES = 2;
 function groundAt(fp: Footprint, terrain: readonly TerrainFeature[]): { rate: number; impassable: boolean } {
   let rate = 1;
   let impassable = false;
+  // Broad phase: a box around the footprint (each rectangle within half width + half depth of its
+  // centre along both axes); a feature whose box is clear of it by more than the tolerance cannot touch.
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const rect of fp) {
+    const e = rect.halfWidth + rect.halfDepth;
+    x0 = Math.min(x0, rect.center.x - e);
+    y0 = Math.min(y0, rect.center.y - e);
+    x1 = Math.max(x1, rect.center.x + e);
+    y1 = Math.max(y1, rect.center.y + e);
+  }
   for (const t of terrain) {
     const r = t.tags.veryDifficult === true ? TERRAIN_RATES.veryDifficult : t.tags.difficult === true ? TERRAIN_RATES.difficult : 1;
     if (r === 1 && t.tags.impassable !== true) continue;
+    if (!boxNear(cachedBoxAround(t.polygon), x0, y0, x1, y1, NUMERIC_TOL + EDGE_SLACK)) continue;
     if (!fp.some((rect) => polygonDistance(rectCorners(rect), t.polygon) <= NUMERIC_TOL)) continue;
     if (t.tags.impassable === true) impassable = true;
     rate = Math.max(rate, r);
@@ -239,6 +255,30 @@ export interface PlacementOptions {
   readonly allowNearEnemy?: boolean;
 }
 
+/** Units standing on the table ({@link unitsOnTable}) with their footprints and bounding circles. */
+interface Standing {
+  readonly record: BattleState["units"];
+  readonly units: readonly Unit[];
+  readonly footprints: readonly Footprint[];
+  readonly bounds: readonly FootprintBounds[];
+}
+
+/**
+ * The units standing on the table for the last units record asked about: every dry run of a
+ * legal-action listing (hundreds at the setup limits) checks its placement against the same units.
+ * Kept only for a state this engine built (its units record is immutable); any other is measured afresh.
+ */
+let standing: Standing | null = null;
+
+function standingOf(state: BattleState): Standing {
+  if (standing !== null && standing.record === state.units && isOwned(state)) return standing;
+  const units = unitsOnTable(state);
+  const footprints = units.map(footprintOf);
+  const t: Standing = { record: state.units, units, footprints, bounds: footprints.map(footprintBounds) };
+  if (isOwned(state)) standing = t;
+  return t;
+}
+
 /**
  * Checks footprints a unit passes through and ends in (CORE-MOVE-4, CORE-MOVE-5): no overlap with
  * another unit, not coming within 1" of an enemy unless already that close (then it may not get
@@ -246,13 +286,19 @@ export interface PlacementOptions {
  */
 export function checkPlacement(state: BattleState, u: Unit, samples: readonly Footprint[], opts: PlacementOptions = {}): Violation | null {
   // A gun left by its crew still stands in the way (WHN-ART-16); an enemy may come up to it (to capture it) but not through it.
-  const others = unitsOnTable(state).filter((o) => o.id !== u.id && !(opts.ignore?.has(o.id) ?? false));
   const start = footprintOf(u);
   // The start distance is measured only for a unit that some sample comes within 1" of.
   // Broad phase over the whole path: a unit more than 1" from a circle around every sample can
   // neither be overlapped nor come too close, so it is not looked at again.
   const swept = sweptBounds(samples);
-  const placed = others.map((o) => ({ o, fp: footprintOf(o), startDist: -1 })).filter((p) => !boundsApart(swept, footprintBounds(p.fp), 1));
+  const stand = standingOf(state);
+  const placed: { readonly o: Unit; readonly fp: Footprint; startDist: number }[] = [];
+  for (let i = 0; i < stand.units.length; i++) {
+    const o = stand.units[i] as Unit;
+    if (o.id === u.id || (opts.ignore?.has(o.id) ?? false)) continue;
+    if (boundsApart(swept, stand.bounds[i] as FootprintBounds, 1)) continue;
+    placed.push({ o, fp: stand.footprints[i] as Footprint, startDist: -1 });
+  }
   const impassable = (state.terrain as readonly TerrainFeature[]).filter((t) => t.tags.impassable === true);
   const terrain = impassable.length === 0 ? impassable : terrainNear(impassable, swept.x, swept.y, swept.r + 1);
   // A circle around every sample that stays inside the table (by far more than rounding) holds
