@@ -198,6 +198,8 @@ function crossCheckFnf(s: z.output<typeof FnfStateObject>, ctx: z.RefinementCtx)
     if (u.division !== null && !Object.hasOwn(s.leaders, u.division)) issue(["units", k, "division"], `unknown leader "${u.division}"`);
     if (u.parent !== null && (!Object.hasOwn(s.units, u.parent) || u.parent === k)) issue(["units", k, "parent"], `unknown parent "${u.parent}"`);
     if ((u.kind === "battery") !== (u.battery !== null)) issue(["units", k, "battery"], "batteries, and only they, have a battery record");
+    if (u.kind === "battery" && u.disordered) issue(["units", k, "disordered"], "a battery is never disordered (FNF-STAT-3: it is silenced instead)");
+    if (u.parent !== null && u.kind !== "detachment") issue(["units", k, "parent"], `only a detachment has a parent brigade (FNF-DET-1); "${k}" is a ${u.kind}`);
     if (u.bases > u.startingBases) issue(["units", k, "bases"], "more bases than the unit started with");
   }
   for (const [k, l] of Object.entries(s.leaders)) {

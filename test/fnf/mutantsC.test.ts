@@ -471,10 +471,14 @@ describe("FnF mutants (seed 3, the sample extended to 160)", () => {
     expect(sightLineBlocked({ x: 5, y: -5 }, { x: 5, y: 20 }, [hill], [])).toBe(true);
   });
 
-  // legal.ts:287 the rejoin filter → `false`: every unit would be offered to rejoin (and refused).
-  it("FNF-DET-2: the lister offers a rejoin only to a temporary detachment whose parent is on the table", () => {
-    // fr2 names a parent although it is a brigade (the setup allows the field on any unit): still no rejoin.
-    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), fr2: brigade("fr2", "fr", 50, 10, { parent: "fr1" }), frb: battery("frb", "fr", 40, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver");
+  // legal.ts:287 the rejoin filter's `d.kind !== "detachment"` → `false`: equivalent since a brigade
+  // naming a parent is refused at setup and load (FNF-DET-1); the setup check is held here instead.
+  it("FNF-DET-1: only a detachment names a parent brigade: a brigade with a parent is refused at setup; the lister offers no rejoin to brigades", () => {
+    const setup = (fr2: unknown) => createBattle({ ruleset: "fnf", seed: 7, sides: [{ id: "fr", name: "French" }, { id: "gb", name: "British" }], units: [], wind: 0, terrain: [], options: {},
+      fnf: { leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), fr2, gb1: brigade("gb1", "gb", 20, 40) } } } as never);
+    const r = setup(brigade("fr2", "fr", 50, 10, { parent: "fr1" }));
+    expect(r.ok ? [] : r.error.issues.map((i) => i.message)).toContainEqual(expect.stringContaining('only a detachment has a parent brigade (FNF-DET-1); "fr2" is a brigade'));
+    const s = advanceTo(fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 10), fr2: brigade("fr2", "fr", 50, 10), frb: battery("frb", "fr", 40, 10), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver");
     expect(fnfCandidates(s).filter((c) => typeof c !== "function" && c.type === "fnf/rejoin")).toEqual([]);
   });
 
@@ -493,10 +497,14 @@ describe("FnF mutants (seed 3, the sample extended to 160)", () => {
     expect(r.ok ? null : (r.violation as unknown as { cost: number }).cost).toBeCloseTo(13, 6);
   });
 
-  // maneuver.ts:32 `u.kind === "brigade"` → `true`: a battery flagged disordered (the setup accepts the flag) would roll on the disordered column.
-  it("FNF-ART-2 and FNF-STAT-3: a battery rolls on the good-order column even if its setup flags it disordered", () => {
+  // maneuver.ts:32 `u.kind === "brigade"` → `true`: equivalent for batteries since a battery flagged
+  // disordered is refused at setup and load (FNF-STAT-3); the refusal is held here instead.
+  it("FNF-STAT-3: a battery is never disordered: a setup that flags one is refused", () => {
     const bat = { ...battery("frb", "fr", 30, 10), disordered: true };
-    const s = rolled(fnfBattle({ leaders: {}, units: { frb: bat, gb1: brigade("gb1", "gb", 30, 40) } }), "frb", [1, 1]);
+    const r = createBattle({ ruleset: "fnf", seed: 7, sides: [{ id: "fr", name: "French" }, { id: "gb", name: "British" }], units: [], wind: 0, terrain: [], options: {},
+      fnf: { leaders: {}, units: { frb: bat, gb1: brigade("gb1", "gb", 30, 40) } } } as never);
+    expect(r.ok ? [] : r.error.issues.map((i) => i.message)).toContainEqual(expect.stringContaining("a battery is never disordered (FNF-STAT-3"));
+    const s = rolled(fnfBattle({ leaders: {}, units: { frb: battery("frb", "fr", 30, 10), gb1: brigade("gb1", "gb", 30, 40) } }), "frb", [1, 1]);
     expect(events(s, "fnf/maneuverRolled").at(-1)).toMatchObject({ unit: "frb", column: "goodOrder" });
   });
 
