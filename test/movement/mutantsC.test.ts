@@ -3,10 +3,14 @@
 // mutant it answers; each was checked by applying that mutant to the source by hand (the case fails)
 // and restoring the source.
 import { describe, expect, it } from "vitest";
-import type { BattleState } from "../../src/index.js";
+import { withScriptedDice, type BattleState } from "../../src/index.js";
 import type { UnitId } from "../../src/state/ids.js";
-import { legalMovementActions } from "../../src/rules/whn/movement/index.js";
+import type { Unit } from "../../src/state/unit.js";
+import { formatViolation } from "../../src/engine/format.js";
+import { cosDeg, sinDeg } from "../../src/math/index.js";
+import { canAdopt, legalMovementActions, movementCandidates } from "../../src/rules/whn/movement/index.js";
 import { gun } from "../fixtures/artillery.js";
+import { leader } from "../fixtures/morale.js";
 import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, toTurnStep, unitOf, type AnyAction } from "../fixtures/movement.js";
 
 const declare = (unit: string, target: string): AnyAction => ({ type: "movement/declareCharge", unit, target });
@@ -127,11 +131,15 @@ describe("movement mutants (seed-2 survivors)", () => {
     });
     const first = must(s, shift(s, 1));
     expect(unitOf(first, "fr-x").flags.moveUsed).toBe(0.25);
+
     // M 4, a quarter used: 3" left.
     expect(refused(first, shift(first, 3.5))).toMatchObject({ code: "movement/too_far", rule: "WHN-MOVE-7", model: 0, cost: 3.5, allowance: 3 });
     const r = run(first, shift(first, 3));
     expect(r.events[0]).toMatchObject({ type: "unit/moved", rule: "WHN-MOVE-7", longest: 3, allowance: 3 });
     expect(unitOf(r.state, "fr-x").flags.moveUsed).toBe(1);
+    // The unit's position follows its first model (seed-3 free.ts:91): every model 3" north, so it too.
+    expect(unitOf(r.state, "fr-x").position.x).toBe(unitOf(first, "fr-x").position.x);
+    expect(unitOf(r.state, "fr-x").position.y).toBe(unitOf(first, "fr-x").position.y + 3);
   });
 
   // legal.ts:106 `f * left >= MIN_LISTED_MOVE` → `f * left < MIN_LISTED_MOVE`.
@@ -165,5 +173,125 @@ describe("movement mutants (seed-2 survivors)", () => {
     expect(ofType(r.events, "charge/failed")).toMatchObject([{ rule: "CORE-CHRG-6", unit: "gb-2", target: "fr-1", why: "path blocked by gb-1" }]);
     expect(ofType(r.events, "charge/contact")).toEqual([]);
     expect(unitOf(r.state, "gb-2").flags).toMatchObject({ failedCharge: true, charged: false });
+  });
+});
+
+describe("movement mutants (seed-3 survivors)", () => {
+  const far = (over: Parameters<typeof fr>[3] = {}) => toStep(battleOf([fr("fr-1", 36, 10, over), gb("gb-1", 36, 44)]), "remaining");
+
+  // legal.ts:179 `formation !== "SQUARE"` → `formation !== ""` (a reform "from square into square" candidate).
+  it("WHN-CHRG-1: a charged square's candidate responses offer a reform into each other formation it may take, never into SQUARE", () => {
+    const s = declared(toStep(battleOf([fr("fr-1", 36, 12, { formation: "SQUARE", files: 6 }), gbCav("gb-2", 36, 18)], { firstSide: "gb" }), "declareCharges"), ["gb-2", "fr-1"]);
+    expect(movementCandidates(s, "fr-1" as UnitId)).toEqual([
+      { type: "movement/respond", unit: "fr-1", response: "hold" },
+      { type: "movement/respond", unit: "fr-1", response: "standAndShoot" },
+      { type: "movement/respond", unit: "fr-1", response: "flee" },
+      { type: "movement/respond", unit: "fr-1", response: "formSquare" },
+      // Each formation at one width: its current files if it may keep them, else the narrowest.
+      { type: "movement/respond", unit: "fr-1", response: "reformFromSquare", formation: "MARCH_COLUMN", files: 1 },
+      { type: "movement/respond", unit: "fr-1", response: "reformFromSquare", formation: "ATTACK_COLUMN", files: 1 },
+      { type: "movement/respond", unit: "fr-1", response: "reformFromSquare", formation: "LINE", files: 12 },
+      { type: "movement/respond", unit: "fr-1", response: "fallBackBehindParent" },
+    ]);
+  });
+
+  // legal.ts:248 `profile !== remembered[i]` → `===` (a remembered list kept for another joined character).
+  it("CORE-CHAR-4: a unit's listed moves follow the move of the character joined to it now, not of one joined before", () => {
+    const s0 = toStep(battleOf([fr("fr-1", 36, 10), gb("gb-1", 36, 44)], { characters: [leader("ney", "fr", { position: { x: 40, y: 8 } }), leader("slow", "fr", { position: { x: 60, y: 8 }, profile: { M: 3, WS: 4, BS: 4, S: 3, T: 3, W: 2, I: 4, A: 2, Ld: 8 } })] }), "remaining");
+    const forwards = (state: BattleState) =>
+      movementCandidates(state, "fr-1" as UnitId).flatMap((a) => (a.type === "movement/move" && a.path.length === 1 && a.path[0]?.kind === "forward" ? [a.path[0].distance] : []));
+    const joined = must(s0, { type: "morale/joinUnit", character: "ney", unit: "fr-1" });
+    expect(forwards(joined)).toEqual([1 - 1e-6, 2 - 1e-6, 3 - 1e-6, 4 - 1e-6]);
+    // The same unit value, Ney gone and a leader of M 3 joined in his place: moves of 3" at most.
+    const ch = joined.characters as Record<string, BattleState["characters"][keyof BattleState["characters"]]>;
+    const swapped = {
+      ...joined,
+      characters: { ...ch, ney: { ...ch["ney"], joinedTo: null, joinedOnTurn: null }, slow: { ...ch["slow"], joinedTo: "fr-1", joinedOnTurn: 1, position: { ...unitOf(joined, "fr-1").position } } },
+    } as BattleState;
+    expect(swapped.units).toBe(joined.units);
+    expect(forwards(swapped)).toEqual([0.75 - 1e-6, 1.5 - 1e-6, 2.25 - 1e-6, 3 - 1e-6]);
+  });
+
+  // merge.ts:156 the refusal code `"split_empties_parent"` → `""`.
+  it("WHN-DET-5: a split that would leave the parent no models of its own is refused", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 10), grenadiers(), gb("gb-1", 36, 44)]), "remaining");
+    const t = toTurnStep(must(s, merge), 2, "fr", "remaining");
+    // Every one of the parent's own models lost while the grenadiers stood in its ranks.
+    const emptied = patch(t, "fr-1", { figures: 4 });
+    expect(refused(emptied, { type: "movement/splitDetachment", unit: "fr-1", detachment: "fr-d" })).toEqual({
+      code: "movement/split_empties_parent",
+      rule: "WHN-DET-5",
+      unit: "fr-1",
+      detachment: "fr-d",
+      figures: 4,
+      elites: 4,
+    });
+  });
+
+  // messages.ts:74 the English text of `movement/stand_and_shoot_unavailable` → ``.
+  it("CORE-CHRG-3: the stand-and-shoot-unavailable refusal reads in English", () => {
+    expect(formatViolation({ code: "movement/stand_and_shoot_unavailable", rule: "CORE-CHRG-3" })).toBe("Stand and shoot is not available (the shooting resolver is missing). [CORE-CHRG-3]");
+  });
+
+  // changeFormation.ts:159 the event's `free: cost === 0` → `free: true`.
+  it("WHN-FCHG-6: a regular unit's formation change costs half its move and is not free; a veteran's at the start of its move is", () => {
+    const r = run(far(), { type: "movement/changeFormation", unit: "fr-1", formation: "LINE", files: 12 });
+    expect(ofType(r.events, "unit/formationChanged")).toMatchObject([{ unit: "fr-1", from: "ATTACK_COLUMN", to: "LINE", files: 12, cost: 0.5, free: false }]);
+    const vet = run(far({ quality: "VETERAN" }), { type: "movement/changeFormation", unit: "fr-1", formation: "LINE", files: 12 });
+    expect(ofType(vet.events, "unit/formationChanged")).toMatchObject([{ cost: 0, free: true }]);
+  });
+
+  // common.ts:134 `declaredCharge || charged || failedCharge` → `false` (chargers no longer stationary).
+  it("CORE-CHRG-5 / CORE-CHRG-6: a unit that charged, or whose charge failed, makes no other move that phase", () => {
+    const failed = toStep(battleOf([fr("fr-1", 36, 12), gbCav("gb-2", 36, 29)], { firstSide: "gb" }), "declareCharges");
+    let s = toStep(must(declared(failed, ["gb-2", "fr-1"]), respond("fr-1", "hold")), "remaining");
+    expect(unitOf(s, "gb-2").flags).toMatchObject({ failedCharge: true });
+    expect(refused(s, forward("gb-2", 0.5))).toEqual({ code: "movement/charged_this_turn", rule: "CORE-CHRG-5", unit: "gb-2" });
+    expect(refused(s, { type: "movement/changeFormation", unit: "gb-2", formation: "CAV_COLUMN", files: 4 })).toMatchObject({ code: "movement/charged_this_turn" });
+    // In contact, the charger's own reason comes before being engaged.
+    s = toStep(must(declared(hussarsOnColumn(), ["gb-2", "fr-1"]), respond("fr-1", "hold")), "remaining");
+    expect(unitOf(s, "gb-2").flags).toMatchObject({ charged: true });
+    expect(refused(s, forward("gb-2", 0.5))).toMatchObject({ code: "movement/charged_this_turn", rule: "CORE-CHRG-5" });
+  });
+
+  // formations.ts:170 the reason `() => "only light troops may skirmish"` → `() => undefined`.
+  it("WHN-SKIRM-1: only light troops may take open order; the refusal says so", () => {
+    const s = far();
+    expect(canAdopt(unitOf(s, "fr-1") as Unit, "OPEN_ORDER", 12)).toEqual({
+      code: "movement/formation_not_allowed",
+      rule: "WHN-SKIRM-1",
+      unit: "fr-1",
+      formation: "OPEN_ORDER",
+      files: 12,
+      why: "only light troops may skirmish",
+    });
+  });
+
+  // formations.ts:200 `!Number.isInteger(files) || files < 1` → `false`.
+  it("WHN-FORM-4: a width must be a whole number of files, at least one, even for a square", () => {
+    const u = unitOf(far(), "fr-1") as Unit;
+    for (const files of [0, 2.5, -3]) {
+      expect(canAdopt(u, "SQUARE", files)).toMatchObject({ code: "movement/formation_not_allowed", rule: "WHN-FORM-4", why: "files must be a positive whole number" });
+      expect(canAdopt(u, "LINE", files)).toMatchObject({ rule: "WHN-FORM-5", why: "files must be a positive whole number" });
+    }
+    expect(canAdopt(u, "SQUARE", 6)).toBeNull();
+  });
+
+  // path.ts:111 the wheel's sample count `Math.max(1, …)` → `Math.min(1, …)` (one sample per wheel).
+  it("CORE-MOVE-5 / CORE-GEO-18: a wheel may not sweep through impassable ground, even when its start, middle and end are clear", () => {
+    // A line of 12 files (9.45" × 1.57") wheels on its left front corner P = (36 − 4.72, 20); a 24°
+    // wheel (3.96" of its 4") is sampled every 2°. Its body covers, at 9" from P, the 10.1° behind its
+    // front edge: a rock 9" from P at 13° is under it from about 13° to 23° of the wheel, and neither
+    // under its middle (12°) nor under its end (24°).
+    const P = { x: 36 - (12 * 20) / 25.4 / 2, y: 20 };
+    const c = { x: P.x + 9 * cosDeg(13), y: P.y + 9 * sinDeg(13) };
+    const r = 0.02;
+    const rock = { id: "rock", kind: "rocks", polygon: [{ x: c.x - r, y: c.y - r }, { x: c.x + r, y: c.y - r }, { x: c.x + r, y: c.y + r }, { x: c.x - r, y: c.y + r }], tags: { impassable: true } };
+    const s = toStep(battleOf([fr("fr-1", 36, 20, { formation: "LINE", files: 12 }), gb("gb-1", 36, 46)], { terrain: [rock] }), "remaining");
+    const wheel = (degrees: number): AnyAction => ({ type: "movement/move", unit: "fr-1", path: [{ kind: "wheel", degrees, pivot: "left" }] });
+    expect(refused(s, wheel(24))).toMatchObject({ code: "movement/impassable", rule: "CORE-MOVE-5", unit: "fr-1" });
+    // Stopping short of the rock is allowed; without the rock the whole wheel is.
+    expect(unitOf(must(s, wheel(12)), "fr-1").facing).toBe(102);
+    expect(unitOf(must({ ...s, terrain: [] }, wheel(24)), "fr-1").facing).toBe(114);
   });
 });
