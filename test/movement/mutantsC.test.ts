@@ -156,6 +156,19 @@ describe("movement mutants (seed-2 survivors)", () => {
     expect(forwards(after)).toEqual([Math.max(0, 0.5 * 0.5 - 1e-6), Math.max(0, 0.75 * 0.5 - 1e-6), Math.max(0, 0.5 - 1e-6)]);
   });
 
+  // skirmish.ts:39 `near[j].push(i)` → `;` (links kept one way only: a chain listed out of order looked broken).
+  it("WHN-SKIRM-4: extended order is one group when every model links to it through neighbours within 2\", in whatever order the models are listed", () => {
+    // Along y = 11.5, 2" apart (gaps of 1.21"), listed out of order: 0–2–4–5–3–1 is the chain.
+    const xs = [31, 41, 33, 39, 35, 37];
+    const x = fr("fr-x", 36, 12, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 6, startingFigures: 6, files: 6, command: {}, models: xs.map((mx) => ({ x: mx, y: 11.5, facing: 90 })) });
+    const s = toStep(battleOf([x, gb("gb-1", 36, 44)]), "remaining");
+    const to = (dy: readonly number[]) => ({ type: "movement/moveTo", unit: "fr-x", march: false, models: xs.map((mx, i) => ({ x: mx, y: 11.5 + (dy[i] ?? 0), facing: 90 })) });
+    const r = run(s, to([1, 1, 1, 1, 1, 1]));
+    expect(r.events[0]).toMatchObject({ type: "unit/moved", rule: "WHN-MOVE-7", models: 6, longest: 1 });
+    // Model 4 (x 35) is the only link between the two ends: 2.5" forward of the others, the group splits.
+    expect(refused(s, to([0, 0, 0, 0, 2.5, 0]))).toMatchObject({ code: "movement/extended_coherency", rule: "WHN-SKIRM-4", linked: 2, models: 6 });
+  });
+
   // common.ts:107 the `Stationary.Gun` case's refusal removed (it fell through to no violation).
   it("WHN-ART-3: a gun does not move with movement/move; it moves, limbers and turns through the artillery actions", () => {
     const s = toStep(battleOf([gun("fr-g", "fr", {}, { position: { x: 36, y: 10 } }), gb("gb-1", 36, 44)]), "remaining");
