@@ -8,8 +8,9 @@ import type { UnitId } from "../../src/state/ids.js";
 import type { Unit } from "../../src/state/unit.js";
 import { formatViolation } from "../../src/engine/format.js";
 import { cosDeg, sinDeg } from "../../src/math/index.js";
-import { canAdopt, legalMovementActions, movementCandidates } from "../../src/rules/whn/movement/index.js";
+import { canAdopt, legalMovementActions, movementCandidates, shapeOk } from "../../src/rules/whn/movement/index.js";
 import { gun } from "../fixtures/artillery.js";
+import { foot } from "../fixtures/combat.js";
 import { leader } from "../fixtures/morale.js";
 import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, toTurnStep, unitOf, type AnyAction } from "../fixtures/movement.js";
 
@@ -64,8 +65,8 @@ describe("movement mutants (seed-2 survivors)", () => {
     const s0 = toStep(battleOf([fr("fr-1", 36, 10), grenadiers(), gb("gb-1", 36, 44), gb("gb-s", 60, 40, { light: true, figures: 4, startingFigures: 4, files: 4, command: {} })]), "remaining");
     const t = toTurnStep(must(s0, merge), 2, "fr", "remaining");
     const split = { type: "movement/splitDetachment", unit: "fr-1", detachment: "fr-d", to: { x: 30, y: 10 }, facing: 90 };
-    // Clear of enemies the spot is taken (WHN-DET-5).
-    expect(unitOf(must(t, split), "fr-d").position).toEqual({ x: 30, y: 10 });
+    // Clear of enemies the spot is taken (WHN-DET-5), formed as it was: a line, no loose models (seed-3 merge.ts:127).
+    expect(unitOf(must(t, split), "fr-d")).toMatchObject({ position: { x: 30, y: 10 }, formation: "LINE", models: null });
     // British skirmishers 0.5" in front of that spot, facing it: too close.
     const near = patch(t, "gb-s", { position: { x: 30, y: 10.5 } });
     const v = refused(near, split);
@@ -306,5 +307,54 @@ describe("movement mutants (seed-3 survivors)", () => {
     // Stopping short of the rock is allowed; without the rock the whole wheel is.
     expect(unitOf(must(s, wheel(12)), "fr-1").facing).toBe(102);
     expect(unitOf(must({ ...s, terrain: [] }, wheel(24)), "fr-1").facing).toBe(114);
+  });
+
+  // The seed-3 sample extended to 80 (its mutants 41–80).
+
+  // chargeMove.ts:106 the rule of `charge/caughtFleeing`, "CORE-CHRG-7" → "".
+  it("CORE-CHRG-7: a charge that reaches a fled unit destroys it and takes its place; both events name the rule", () => {
+    const s = declared(hussarsOnColumn(), ["gb-2", "fr-1"]);
+    const caught = toStep(must(withScriptedDice(s, [1, 1]), respond("fr-1", "flee")), "chargeMoves");
+    const r = run(caught, chargeMove("gb-2"));
+    expect(ofType(r.events, "unit/destroyed")).toMatchObject([{ rule: "CORE-CHRG-7", unit: "fr-1", by: "gb-2" }]);
+    expect(ofType(r.events, "charge/caughtFleeing")).toMatchObject([{ rule: "CORE-CHRG-7", unit: "gb-2", target: "fr-1", to: { ...unitOf(r.state, "gb-2").position }, resolved: true }]);
+  });
+
+  // path.ts:190 the rule of the placement check's `impassable` refusal, "CORE-MOVE-5" → "".
+  it("CORE-MOVE-5: a square may not slide into impassable ground", () => {
+    const rock = { id: "rock", kind: "rocks", polygon: [{ x: 30, y: 11 }, { x: 42, y: 11 }, { x: 42, y: 20 }, { x: 30, y: 20 }], tags: { impassable: true } };
+    const s = toStep(battleOf([fr("fr-1", 36, 10, { formation: "SQUARE", files: 6 }), gb("gb-1", 36, 44)], { terrain: [rock] }), "remaining");
+    expect(refused(s, { type: "movement/moveTo", unit: "fr-1", to: { x: 36, y: 11.5 }, march: false })).toEqual({ code: "movement/impassable", rule: "CORE-MOVE-5", unit: "fr-1" });
+    expect(unitOf(must(s, { type: "movement/moveTo", unit: "fr-1", to: { x: 35, y: 10 }, march: false }), "fr-1").position).toEqual({ x: 35, y: 10 });
+  });
+
+  // free.ts:32 the slide's sampling loop `i <= n` → `i > n` (no footprint checked on the way).
+  it("CORE-MOVE-4: a square's slide may not pass through another unit or end on it", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 10, { formation: "SQUARE", files: 6 }), fr("fr-2", 31, 9, { figures: 8, startingFigures: 8, files: 4, formation: "LINE", command: {} }), gb("gb-1", 36, 44)]), "remaining");
+    expect(refused(s, { type: "movement/moveTo", unit: "fr-1", to: { x: 34.5, y: 10 }, march: false })).toMatchObject({ code: "movement/through_unit", rule: "CORE-MOVE-4", unit: "fr-1", other: "fr-2" });
+    expect(unitOf(must(s, { type: "movement/moveTo", unit: "fr-1", to: { x: 38, y: 10 }, march: false }), "fr-1").position).toEqual({ x: 38, y: 10 });
+  });
+
+  // messages.ts:52 the English text of `movement/no_room_beside_parent` → ``.
+  it("WHN-DET-5: the no-room-beside-the-parent refusal reads in English", () => {
+    expect(formatViolation({ code: "movement/no_room_beside_parent", rule: "WHN-DET-5", unit: "fr-d", parent: "fr-1" })).toBe("There is no room beside fr-1 for fr-d; say where it steps out to. [WHN-DET-5]");
+  });
+
+  // formations.ts:219 `artillery || BLOCK` → `false` in shapeOk (a gun judged by the formed units' checks).
+  it("WHN-ART-16: a gun keeps its shape with no crew left, and a core block of any width keeps its own", () => {
+    const s = toStep(battleOf([gun("fr-g", "fr", {}, { position: { x: 36, y: 10 } }), gb("gb-1", 36, 44)]), "remaining");
+    const g = unitOf(s, "fr-g") as Unit;
+    expect(shapeOk(g)).toBe(true);
+    expect(shapeOk({ ...g, figures: 0, artillery: { ...(g.artillery as NonNullable<Unit["artillery"]>), abandoned: true } })).toBe(true);
+  });
+
+  // legal.ts:191 `u.files - 2` → `u.files + 2` (the narrower reform of a core block not offered).
+  it("CORE-MOVE-1: a core block is offered reforms two files narrower and two wider", () => {
+    const s = toStep(battleOf([foot("fr-1", "fr", { position: { x: 36, y: 10 }, facing: 90 }), foot("gb-1", "gb", { position: { x: 36, y: 44 }, facing: 270 })], { ruleset: "core" }), "remaining");
+    const reforms = legalMovementActions(s, "fr-1" as UnitId).filter((a) => a.type === "movement/changeFormation");
+    expect(reforms).toEqual([
+      { type: "movement/changeFormation", unit: "fr-1", formation: "BLOCK", files: 3 },
+      { type: "movement/changeFormation", unit: "fr-1", formation: "BLOCK", files: 7 },
+    ]);
   });
 });
