@@ -321,11 +321,19 @@ describe("movement mutants (seed-3 survivors)", () => {
   });
 
   // path.ts:190 the rule of the placement check's `impassable` refusal, "CORE-MOVE-5" → "".
-  it("CORE-MOVE-5: a square may not slide into impassable ground", () => {
-    const rock = { id: "rock", kind: "rocks", polygon: [{ x: 30, y: 11 }, { x: 42, y: 11 }, { x: 42, y: 20 }, { x: 30, y: 20 }], tags: { impassable: true } };
-    const s = toStep(battleOf([fr("fr-1", 36, 10, { formation: "SQUARE", files: 6 }), gb("gb-1", 36, 44)], { terrain: [rock] }), "remaining");
-    expect(refused(s, { type: "movement/moveTo", unit: "fr-1", to: { x: 36, y: 11.5 }, march: false })).toEqual({ code: "movement/impassable", rule: "CORE-MOVE-5", unit: "fr-1" });
-    expect(unitOf(must(s, { type: "movement/moveTo", unit: "fr-1", to: { x: 35, y: 10 }, march: false }), "fr-1").position).toEqual({ x: 35, y: 10 });
+  it("CORE-MOVE-5: neither a square nor a skirmisher's model may enter impassable ground", () => {
+    const rock = { id: "rock", kind: "rocks", polygon: [{ x: 30, y: 13 }, { x: 42, y: 13 }, { x: 42, y: 20 }, { x: 30, y: 20 }], tags: { impassable: true } };
+    // A square's slide is measured as one swept footprint (WHN-MOVE-5)…
+    const near = { ...rock, polygon: [{ x: 30, y: 11 }, { x: 42, y: 11 }, { x: 42, y: 20 }, { x: 30, y: 20 }] };
+    const sq = toStep(battleOf([fr("fr-1", 36, 10, { formation: "SQUARE", files: 6 }), gb("gb-1", 36, 44)], { terrain: [near] }), "remaining");
+    expect(refused(sq, { type: "movement/moveTo", unit: "fr-1", to: { x: 36, y: 11.5 }, march: false })).toEqual({ code: "movement/impassable", rule: "CORE-MOVE-5", unit: "fr-1" });
+    // …a skirmisher's models one by one, each checked where it passes and ends.
+    const xs = [31, 33, 35, 37, 39, 41];
+    const x = fr("fr-x", 36, 12, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 6, startingFigures: 6, files: 6, command: {}, models: xs.map((mx) => ({ x: mx, y: 11.5, facing: 90 })) });
+    const s = toStep(battleOf([x, gb("gb-1", 36, 44)], { terrain: [rock] }), "remaining");
+    const to = (dy: number) => ({ type: "movement/moveTo", unit: "fr-x", march: false, models: xs.map((mx) => ({ x: mx, y: 11.5 + dy, facing: 90 })) });
+    expect(refused(s, to(1.5))).toEqual({ code: "movement/impassable", rule: "CORE-MOVE-5", unit: "fr-x" });
+    expect(unitOf(must(s, to(0.5)), "fr-x").models?.[0]).toEqual({ x: 31, y: 12, facing: 90 });
   });
 
   // free.ts:32 the slide's sampling loop `i <= n` → `i > n` (no footprint checked on the way).
