@@ -365,4 +365,17 @@ describe("movement mutants (seed-3 survivors)", () => {
       { type: "movement/changeFormation", unit: "fr-1", formation: "BLOCK", files: 7 },
     ]);
   });
+
+  // ports.ts:30 `combat === undefined` → `false` (a target in contact but in no combat record made the step throw).
+  it("CORE-PANIC-4 / CORE-PANIC-10: a unit touching an enemy, in no combat yet, that fails the flank-charge test flees and nobody may pursue it", () => {
+    // fr-1 (DISORDERED column) front to front with gb-1, no combat fought; gb-2's hussars off its right flank.
+    const s = toStep(battleOf([fr("fr-1", 36, 12, { order: "DISORDERED" }), gb("gb-1", 36, 12, { figures: 20, files: 10 }), gbCav("gb-2", 44, 9.6, { facing: 180 })], { firstSide: "gb" }), "declareCharges");
+    expect(s.combats).toEqual({});
+    // Panic 6 + 6 fails; flee 3 + 4.
+    const r = run(withScriptedDice(s, [6, 6, 3, 4]), declare("gb-2", "fr-1"));
+    expect(ofType(r.events, "morale/panicTest")).toMatchObject([{ rule: "CORE-PANIC-4", unit: "fr-1", passed: false }]);
+    expect(ofType(r.events, "unit/fled")).toMatchObject([{ unit: "fr-1", roll: 7 }]);
+    expect(unitOf(r.state, "fr-1").order).toBe("FLEEING");
+    expect(r.state.pending).toEqual([]);
+  });
 });
