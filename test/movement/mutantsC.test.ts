@@ -378,4 +378,21 @@ describe("movement mutants (seed-3 survivors)", () => {
     expect(unitOf(r.state, "fr-1").order).toBe("FLEEING");
     expect(r.state.pending).toEqual([]);
   });
+
+  // declare.ts:132 `reach.reaches && face !== "front"` → `||` (a flank charge out of reach set off the test).
+  it("CORE-PANIC-4: an engaged unit tests for a flank charge only once the charge is found in reach", () => {
+    const at = (x: number) => {
+      const s = toStep(battleOf([fr("fr-1", 36, 12, { order: "DISORDERED" }), gb("gb-1", 36, 12, { figures: 20, files: 10 }), gbCav("gb-2", x, 9.6, { facing: 180 })], { firstSide: "gb" }), "declareCharges");
+      const c1 = { id: "c1", units: ["fr-1", "gb-1"], chargers: [], squareness: {}, lastWinner: "gb", rounds: 1 };
+      return run(withScriptedDice({ ...s, combats: { c1 } } as BattleState, [6, 6, 3, 4]), declare("gb-2", "fr-1"));
+    };
+    // 18.4" from the flank: beyond the hussars' 16" charge.
+    const far = at(56);
+    expect(ofType(far.events, "charge/declared")).toMatchObject([{ face: "right", inReach: false }]);
+    expect(ofType(far.events, "morale/panicTest")).toEqual([]);
+    expect(unitOf(far.state, "fr-1").order).toBe("DISORDERED");
+    // 6.4" away: in reach, the test is taken (and failed, 6 + 6).
+    const near = at(44);
+    expect(ofType(near.events, "morale/panicTest")).toMatchObject([{ rule: "CORE-PANIC-4", unit: "fr-1", passed: false }]);
+  });
 });
