@@ -395,4 +395,19 @@ describe("movement mutants (seed-3 survivors)", () => {
     const near = at(44);
     expect(ofType(near.events, "morale/panicTest")).toMatchObject([{ rule: "CORE-PANIC-4", unit: "fr-1", passed: false }]);
   });
+
+  // path.ts:54 the wheel's half-step impassable flag `impassable = true` → `false`.
+  it("CORE-MOVE-5 / CORE-GEO-18: a wheel may not clip impassable ground with the rear corner of its far end", () => {
+    // The same line and 24° wheel; a pebble of rock 9.57" from P at 3.7°, just inside the reach of
+    // the far rear corner (9.58"): that corner passes over it between about 12.6° and 13.2° of the
+    // wheel, between two 2° steps, and only the half-step check at 13° sees it.
+    const P = { x: 36 - (12 * 20) / 25.4 / 2, y: 20 };
+    const c = { x: P.x + 9.57 * cosDeg(3.7), y: P.y + 9.57 * sinDeg(3.7) };
+    const r = 0.005;
+    const rock = { id: "rock", kind: "rocks", polygon: [{ x: c.x - r, y: c.y - r }, { x: c.x + r, y: c.y - r }, { x: c.x + r, y: c.y + r }, { x: c.x - r, y: c.y + r }], tags: { impassable: true } };
+    const s = toStep(battleOf([fr("fr-1", 36, 20, { formation: "LINE", files: 12 }), gb("gb-1", 36, 46)], { terrain: [rock] }), "remaining");
+    const wheel = (degrees: number): AnyAction => ({ type: "movement/move", unit: "fr-1", path: [{ kind: "wheel", degrees, pivot: "left" }] });
+    expect(refused(s, wheel(24))).toMatchObject({ code: "movement/impassable", rule: "CORE-MOVE-5", unit: "fr-1" });
+    expect(unitOf(must(s, wheel(12)), "fr-1").facing).toBe(102);
+  });
 });
