@@ -248,7 +248,7 @@ describe("movement mutants (seed-3 survivors)", () => {
   });
 
   // changeFormation.ts:159 the event's `free: cost === 0` → `free: true`.
-  it("WHN-FCHG-6: a regular unit's formation change costs half its move and is not free; a veteran's at the start of its move is", () => {
+  it("WHN-FCHG-1: a regular unit's formation change costs half its move and is not free; a veteran's at the start of its move is", () => {
     const r = run(far(), { type: "movement/changeFormation", unit: "fr-1", formation: "LINE", files: 12 });
     expect(ofType(r.events, "unit/formationChanged")).toMatchObject([{ unit: "fr-1", from: "ATTACK_COLUMN", to: "LINE", files: 12, cost: 0.5, free: false }]);
     const vet = run(far({ quality: "VETERAN" }), { type: "movement/changeFormation", unit: "fr-1", formation: "LINE", files: 12 });
