@@ -410,4 +410,57 @@ describe("movement mutants (seed-3 survivors)", () => {
     expect(refused(s, wheel(24))).toMatchObject({ code: "movement/impassable", rule: "CORE-MOVE-5", unit: "fr-1" });
     expect(unitOf(must(s, wheel(12)), "fr-1").facing).toBe(102);
   });
+
+  // The seed-3 sample extended to 120 (its mutants 81–120).
+
+  // changeFormation.ts:133 the same-formation refusal's block → `{}`.
+  it("WHN-FCHG-1: changing into the formation, width and facing the unit already has is refused", () => {
+    expect(refused(far(), { type: "movement/changeFormation", unit: "fr-1", formation: "ATTACK_COLUMN", files: 4 })).toEqual({ code: "movement/same_formation", rule: "WHN-FCHG-1", unit: "fr-1", formation: "ATTACK_COLUMN" });
+  });
+
+  // formations.ts:207 `ranks === 1` → `true` (any light line excused from the two-rank rule).
+  it("WHN-FORM-5: light infantry may form a line of one rank, not of three", () => {
+    const light = { ...(unitOf(far({ light: true }), "fr-1") as Unit) };
+    expect(canAdopt(light, "LINE", 24)).toBeNull();
+    expect(canAdopt(light, "LINE", 12)).toBeNull();
+    expect(canAdopt(light, "LINE", 8)).toMatchObject({ code: "movement/formation_not_allowed", rule: "WHN-FORM-5", why: "3 ranks; allowed 2–2" });
+  });
+
+  // messages.ts:31, :48, :62 the English texts of three movement refusals.
+  it("CORE-MOVE-2 / WHN-DET-5 / WHN-CHRG-5: three movement refusals read in English", () => {
+    expect(formatViolation({ code: "movement/already_marched", rule: "CORE-MOVE-2", unit: "fr-1" })).toBe("Unit fr-1 has marched and has no move left. [CORE-MOVE-2]");
+    expect(formatViolation({ code: "movement/merge_out_of_reach", rule: "WHN-DET-5", unit: "fr-d", parent: "fr-1", distance: 6, reach: 4 })).toBe('Detachment fr-d is 6.00" from fr-1; it can reach its parent\'s ranks only from within 4.00". [WHN-DET-5]');
+    expect(formatViolation({ code: "movement/charger_disordered", rule: "WHN-CHRG-5", unit: "gb-2" })).toBe("Unit gb-2 is disordered and cannot charge. [WHN-CHRG-5]");
+  });
+
+  // chargeMove.ts:60 `checkPlacement(…) === null` → `true` (a failed charge ending on a unit).
+  it("CORE-CHRG-6: a failed charge whose move would end on another unit stays where it was", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 12), gbCav("gb-2", 36, 29), gb("gb-1", 60, 40, { light: true, figures: 4, startingFigures: 4, files: 4, command: {} })], { firstSide: "gb" }), "declareCharges");
+    const moves = toStep(must(declared(s, ["gb-2", "fr-1"]), respond("fr-1", "hold")), "chargeMoves");
+    expect(ofType(run(moves, chargeMove("gb-2")).events, "charge/failed")).toMatchObject([{ to: { x: 36, y: 21 } }]);
+    // British skirmishers where the hussars' failed move would end (front edge at y = 21).
+    const r = run(patch(moves, "gb-1", { position: { x: 36, y: 23 } }), chargeMove("gb-2"));
+    expect(ofType(r.events, "charge/failed")).toMatchObject([{ rule: "CORE-CHRG-6", unit: "gb-2", to: { x: 36, y: 29 } }]);
+    expect(unitOf(r.state, "gb-2")).toMatchObject({ position: { x: 36, y: 29 }, flags: { failedCharge: true } });
+  });
+
+  // free.ts:78 `dist + surcharge` → `dist − surcharge` (difficult ground made a skirmisher's model faster).
+  it("CORE-MOVE-5: a skirmisher's model pays double for each inch in difficult ground", () => {
+    const wood = { id: "wood", kind: "woods", polygon: [{ x: 20, y: 5 }, { x: 50, y: 5 }, { x: 50, y: 30 }, { x: 20, y: 30 }], tags: { difficult: true } };
+    const xs = [31, 33, 35, 37, 39, 41];
+    const x = fr("fr-x", 36, 12, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 6, startingFigures: 6, files: 6, command: {}, models: xs.map((mx) => ({ x: mx, y: 11.5, facing: 90 })) });
+    const s = toStep(battleOf([x, gb("gb-1", 36, 44)], { terrain: [wood] }), "remaining");
+    const to = (dy: number) => ({ type: "movement/moveTo", unit: "fr-x", march: false, models: xs.map((mx) => ({ x: mx, y: 11.5 + dy, facing: 90 })) });
+    expect(run(s, to(2)).events[0]).toMatchObject({ type: "unit/moved", rule: "WHN-MOVE-7", longest: 4, allowance: 4 });
+    expect(refused(s, to(2.5))).toMatchObject({ code: "movement/too_far", rule: "WHN-MOVE-7", cost: 5, allowance: 4 });
+  });
+
+  // legal.ts:141 the listed slide's `dy * d` → `dy / d`.
+  it("WHN-MOVE-5: a square is offered slides of half and all of its move left in eight directions", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 10, { formation: "SQUARE", files: 6 }), gb("gb-1", 36, 44)]), "remaining");
+    const slides = legalMovementActions(s, "fr-1" as UnitId).flatMap((a) => (a.type === "movement/moveTo" && a.to !== undefined ? [a.to] : []));
+    expect(slides).toHaveLength(16);
+    const d = (p: { x: number; y: number }) => Math.sqrt((p.x - 36) ** 2 + (p.y - 10) ** 2);
+    for (const [i, p] of slides.entries()) expect(d(p)).toBeCloseTo(i % 2 === 0 ? 1 : 2, 5);
+  });
 });
