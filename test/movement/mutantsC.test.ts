@@ -463,4 +463,24 @@ describe("movement mutants (seed-3 survivors)", () => {
     const d = (p: { x: number; y: number }) => Math.sqrt((p.x - 36) ** 2 + (p.y - 10) ** 2);
     for (const [i, p] of slides.entries()) expect(d(p)).toBeCloseTo(i % 2 === 0 ? 1 : 2, 5);
   });
+
+  // declare.ts:62 the details of `may_not_charge` `{ unit, formation }` → `{}`.
+  it("CORE-CHRG-1: a gun may not declare a charge; the refusal names it and its formation", () => {
+    const s = toStep(battleOf([gun("fr-g", "fr", {}, { position: { x: 36, y: 10 } }), gb("gb-1", 36, 20)]), "declareCharges");
+    expect(refused(s, declare("fr-g", "gb-1"))).toEqual({ code: "movement/may_not_charge", rule: "CORE-CHRG-1", unit: "fr-g", formation: "UNLIMBERED" });
+  });
+
+  // respond.ts:186 `a.response !== "flee"` → `=== "flee"` (the quick check let through responses it cannot judge).
+  it("WHN-DET-4: a charged detachment is offered the fall back behind its parent only when there is room for it", () => {
+    const blocker = fr("fr-2", 36, 7, { figures: 8, startingFigures: 8, files: 4, formation: "LINE", command: {} });
+    const charged = (extra: Parameters<typeof battleOf>[0]) =>
+      declared(toStep(battleOf([fr("fr-1", 36, 12), grenadiers({ position: { x: 40, y: 12 } }), gbCav("gb-2", 40, 26), ...extra], { firstSide: "gb" }), "declareCharges"), ["gb-2", "fr-d"]);
+    const offered = (s: BattleState) => legalMovementActions(s, "fr-d" as UnitId).map((a) => (a.type === "movement/respond" ? a.response : a.type));
+    expect(offered(charged([]))).toContain("fallBackBehindParent");
+    // A French line stands just behind fr-1's rear edge (6 ranks of 20 mm: y = 7.28), where the grenadiers would go.
+    const s = charged([blocker]);
+    expect(offered(s)).not.toContain("fallBackBehindParent");
+    expect(offered(s)).toEqual(expect.arrayContaining(["hold", "flee"]));
+    expect(refused(s, respond("fr-d", "fallBackBehindParent"))).toMatchObject({ code: "movement/no_room_behind_parent", rule: "WHN-DET-4", unit: "fr-d" });
+  });
 });
