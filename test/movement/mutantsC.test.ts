@@ -483,4 +483,50 @@ describe("movement mutants (seed-3 survivors)", () => {
     expect(offered(s)).toEqual(expect.arrayContaining(["hold", "flee"]));
     expect(refused(s, respond("fr-d", "fallBackBehindParent"))).toMatchObject({ code: "movement/no_room_behind_parent", rule: "WHN-DET-4", unit: "fr-d" });
   });
+
+  // The seed-3 sample extended to 160 (its mutants 121–160).
+
+  // messages.ts:66, :72, :76 the English texts of three movement refusals.
+  it("CORE-CHRG-1 / WHN-CHRG-1 / CORE-CHRG-5: three more movement refusals read in English", () => {
+    expect(formatViolation({ code: "movement/already_declared", rule: "CORE-CHRG-1", unit: "gb-2" })).toBe("Unit gb-2 has already declared a charge. [CORE-CHRG-1]");
+    expect(formatViolation({ code: "movement/formation_required", rule: "WHN-CHRG-1", unit: "fr-1" })).toBe("Say which formation fr-1 reforms into from square. [WHN-CHRG-1]");
+    expect(formatViolation({ code: "movement/charge_already_resolved", rule: "CORE-CHRG-5", unit: "gb-2" })).toBe("The charge of gb-2 has already been made. [CORE-CHRG-5]");
+  });
+
+  // common.ts:102 the details `{ unit }` of `rallied_from_disorder` → `{}`.
+  it("WHN-RALLY-3: a unit that rallied from disorder this turn may not move (option whn.rallyFromDisorderMayMove off); the refusal names it", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 10), gb("gb-1", 36, 44)], { options: { whn: { rallyFromDisorderMayMove: false } } }), "remaining");
+    expect(refused(patch(s, "fr-1", { flags: { ...unitOf(s, "fr-1").flags, rallied: true } }), forward("fr-1", 1))).toEqual({ code: "movement/rallied_from_disorder", rule: "WHN-RALLY-3", unit: "fr-1" });
+  });
+
+  // free.ts:116 `a.models === undefined` → `false` (an extended-order move with no models went on).
+  it("WHN-MOVE-7: an extended-order unit's moveTo must give its models' new places", () => {
+    const x = fr("fr-x", 36, 12, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 6, startingFigures: 6, files: 6, command: {}, models: [31, 33, 35, 37, 39, 41].map((mx) => ({ x: mx, y: 11.5, facing: 90 })) });
+    const s = toStep(battleOf([x, gb("gb-1", 36, 44)]), "remaining");
+    expect(refused(s, { type: "movement/moveTo", unit: "fr-x", to: { x: 36, y: 13 }, march: false })).toEqual({ code: "movement/missing_destination", rule: "WHN-MOVE-7", unit: "fr-x" });
+  });
+
+  // legal.ts:265 `u !== undefined` → `true` (candidates of an unknown id threw).
+  it("CORE-TURN-2: an id that names no unit has no movement candidates", () => {
+    expect(movementCandidates(far(), "nobody" as UnitId)).toEqual([]);
+    expect(legalMovementActions(far(), "nobody" as UnitId)).toEqual([]);
+  });
+
+  // respond.ts:175 the rule "CORE-CHRG-2" of a refused response → "".
+  it("CORE-CHRG-2: a response not open to the unit (a fall back by a unit that is no detachment) is refused under CORE-CHRG-2", () => {
+    const s = declared(hussarsOnColumn(), ["gb-2", "fr-1"]);
+    expect(refused(s, respond("fr-1", "fallBackBehindParent"))).toMatchObject({ code: "movement/response_not_allowed", rule: "CORE-CHRG-2", unit: "fr-1", response: "fallBackBehindParent" });
+  });
+
+  // changeFormation.ts:116 the check's `dice: [...roll.dice]` → `[]`.
+  it("WHN-FCHG-4: within an enemy battalion's charge reach a formation change needs a Leadership test; the event shows its dice", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 10), gb("gb-1", 36, 16)]), "remaining");
+    const r = run(withScriptedDice(s, [3, 2]), { type: "movement/changeFormation", unit: "fr-1", formation: "LINE", files: 12 });
+    expect(ofType(r.events, "movement/formationCheck")).toMatchObject([{ rule: "WHN-FCHG-4", unit: "fr-1", threats: ["gb-1"], dice: [3, 2], total: 5, target: 6, passed: true }]);
+  });
+
+  // moves.ts:56 the empty-path test `(l) => …` → `() => undefined` (a move of nothing was accepted).
+  it("CORE-MOVE-1: a path that goes nowhere is not a move", () => {
+    expect(refused(far(), forward("fr-1", 0))).toEqual({ code: "movement/empty_move", rule: "CORE-MOVE-1", unit: "fr-1" });
+  });
 });
