@@ -529,4 +529,15 @@ describe("movement mutants (seed-3 survivors)", () => {
   it("CORE-MOVE-1: a path that goes nowhere is not a move", () => {
     expect(refused(far(), forward("fr-1", 0))).toEqual({ code: "movement/empty_move", rule: "CORE-MOVE-1", unit: "fr-1" });
   });
+
+  // detachments.ts:60 `{ allowNearEnemy: true }` → `{}` in the compulsory return (WHN-DET-2).
+  it("WHN-DET-2: a detachment out of range moves back toward its parent even if that brings it within 1\" of an enemy (our reading: a compulsory move is not held to CORE-MOVE-4's 1\")", () => {
+    // Grenadiers 8.9" from fr-1's right flank (M 4); British skirmishers just north of where they will stop.
+    const units = [fr("fr-1", 36, 10), grenadiers({ position: { x: 48, y: 10 } }), gb("gb-1", 36, 44), gb("gb-s", 44.4, 12.2, { light: true, figures: 4, startingFigures: 4, files: 4, command: {} })];
+    const r = toStep(battleOf(units), "remaining");
+    const d = unitOf(r, "fr-d");
+    expect(d.position.x).toBeCloseTo(44, 9);
+    expect(d.position.y).toBeCloseTo(10, 9);
+    expect(d).toMatchObject({ facing: 180, flags: { moved: true, moveUsed: 1 } });
+  });
 });
