@@ -1,5 +1,6 @@
 import type { InputError, Violation } from "./violation.js";
 import { messageFor } from "./router.js";
+import { WHN_MESSAGES } from "../rules/whn/messages.js";
 import { objectArg, readingArg } from "./args.js";
 
 const GENERIC: { readonly [code: string]: (v: Violation) => string } = {
@@ -31,8 +32,17 @@ export function formatViolation(v: Violation): string {
   return readingArg("formatViolation", "v", () => formatOne(v));
 }
 
+/**
+ * The English template for a violation code: a registered module's own `messages` first, then the
+ * built-in WHN modules' (kept out of the module objects so that `apply` alone does not bundle them),
+ * then the engine's. Undefined for a code nobody describes.
+ */
+export function templateFor(code: string): ((v: Violation) => string) | undefined {
+  return messageFor(code) ?? (Object.hasOwn(WHN_MESSAGES, code) ? WHN_MESSAGES[code] : undefined);
+}
+
 function formatOne(v: Violation): string {
-  const fmt = messageFor(v.code) ?? GENERIC[v.code];
+  const fmt = templateFor(v.code) ?? GENERIC[v.code];
   const body = fmt !== undefined ? fmt(v) : `Illegal action (${v.code}).`;
   return v.rule === null ? body : `${body} [${v.rule}]`;
 }

@@ -1,7 +1,6 @@
 /** Invariants of refused actions: the violation is a typed, formattable value citing a real rule. */
 import { isRuleId } from "../../state/ids.js";
-import { formatViolation } from "../../engine/format.js";
-import { messageFor } from "../../engine/router.js";
+import { formatViolation, templateFor } from "../../engine/format.js";
 import { refusalInvariant, type Invariant } from "./types.js";
 import { firstNonJson } from "./util.js";
 
@@ -45,7 +44,7 @@ export const REFUSAL_INVARIANTS: readonly Invariant[] = [
     check: ({ violation: v }) => {
       const text = formatViolation(v);
       if (text.length === 0) return `empty message for ${v.code}`;
-      return messageFor(v.code) === undefined && !ENGINE_CODES.has(v.code) ? `no message for violation code "${v.code}"` : null;
+      return templateFor(v.code) === undefined && !ENGINE_CODES.has(v.code) ? `no message for violation code "${v.code}"` : null;
     },
   }),
 ];

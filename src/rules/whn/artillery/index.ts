@@ -11,7 +11,6 @@ import { leaveShelter, reman, shelter } from "./crew.js";
 import { fireHandler } from "./fire.js";
 import { extinguish, leaveFires } from "./firefighting.js";
 import { spreadFires } from "./fires.js";
-import { ARTILLERY_MESSAGES } from "./messages.js";
 import { ARTILLERY_LISTING, legalArtilleryActions } from "./legal.js";
 import { limber, moveGun, unlimber } from "./move.js";
 import { respondHandler } from "./respond.js";
@@ -38,7 +37,6 @@ export const artilleryModule = defineModule({
     "artillery/reman": { rulesets: whn, phases: movement, handler: reman },
     "artillery/extinguish": { rulesets: whn, phases: movement, handler: extinguish },
   },
-  messages: ARTILLERY_MESSAGES,
   enter: {
     "whn:start": artilleryUpkeep,
     "whn:movement.compulsory": compulsory,

@@ -4,7 +4,6 @@
  */
 import { defineModule } from "../../../engine/module.js";
 import { JoinUnitActionSchema, LeaveUnitActionSchema, MoveCharacterActionSchema, joinUnit, leaveUnit, moveCharacter } from "./characters.js";
-import { MORALE_MESSAGES } from "./messages.js";
 import { RallyActionSchema, rally } from "./rally.js";
 import { compulsoryFlees, startOfTurnPanic } from "./start.js";
 import { FIGURE_RULESETS, figureHooks } from "../../core/hooks.js";
@@ -40,6 +39,5 @@ export const moraleModule = defineModule({
     "morale/leaveUnit": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: leaveUnit },
     "morale/moveCharacter": { rulesets: FIGURE_RULESETS, phases: ["movement"], handler: moveCharacter },
   },
-  messages: MORALE_MESSAGES,
   enter: figureHooks({ start: startOfTurnPanic, "movement.compulsory": compulsoryFlees }),
 });

@@ -10,7 +10,6 @@ import { declareCharge } from "./declare.js";
 import { returnDetachments } from "./detachments.js";
 import { moveTo } from "./free.js";
 import { mergeDetachment, splitDetachment } from "./merge.js";
-import { MOVEMENT_MESSAGES } from "./messages.js";
 import { march, move } from "./moves.js";
 import { pushChargeResponses, respond } from "./respond.js";
 import { returnPursuers } from "./returns.js";
@@ -37,7 +36,6 @@ export const movementModule = Object.assign(defineModule({
     "movement/mergeDetachment": { rulesets: whn, phases: movement, handler: mergeDetachment },
     "movement/splitDetachment": { rulesets: whn, phases: movement, handler: splitDetachment },
   },
-  messages: MOVEMENT_MESSAGES,
   enter: {
     ...figureHooks({ "movement.chargeResponses": (state) => pushChargeResponses(state), "movement.remaining": finishCharges }),
     "whn:movement.compulsory": (state, ctx) => returnDetachments(returnPursuers(state, ctx), ctx),
