@@ -4,8 +4,12 @@
  * applied to the source by hand.
  */
 import { describe, expect, it } from "vitest";
-import { applyUnknown as apply, withScriptedDice, type BattleState, type BattleEvent } from "../../src/index.js";
-import { engaged } from "../fixtures/combat.js";
+import { applyUnknown as apply, withScriptedDice, combatId, type BattleState, type BattleEvent } from "../../src/index.js";
+import { buildRound } from "../../src/rules/whn/combat/index.js";
+import { roundBuilder } from "../../src/rules/whn/combat/markov.js";
+import { engaged, foot } from "../fixtures/combat.js";
+import { footprintOf } from "../../src/rules/whn/unit.js";
+import { A_WINS_B_HOLDS, LD6, ev as evOf, mustApply, unitOf } from "../fixtures/play.js";
 
 const I2 = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 2, A: 1, Ld: 6 };
 const WITH_LEADER = { leader: true, standard: false, musician: false };
@@ -31,5 +35,65 @@ describe("seed-3 open survivor: combat/fight.ts:125 (a champion wounded, not sla
     expect(ev(r2.events, "combat/casualties").filter((e) => e["unit"] === "a")).toEqual([]);
     const a = r2.state.units["a" as never]!;
     expect([a.figures, a.command.leader]).toEqual([20, true]);
+  });
+});
+
+/**
+ * As test/combat/blockedFallBack.test.ts: a (fr) beats b (gb), whose fall back is blocked by its friend c
+ * so it flees; c, DISORDERED and fighting d (fr) in a combat fr won earlier this phase, fails its Panic
+ * test and flees: a is asked about b (WHN-BREAK-1), d about c (CORE-PANIC-10).
+ */
+function friendInItsOwnFight(): BattleState {
+  const base = engaged({ profile: LD6 }, {}, { units: [foot("c", "gb", { position: { x: 36, y: 27.5 }, facing: 270 }), foot("d", "fr", { position: { x: 36, y: 27.5 + 3.15 }, facing: 270 })] });
+  const c = base.units["c" as never]!;
+  const d = base.units["d" as never]!;
+  const cRear = Math.max(...footprintOf(c).flatMap((r) => [r.center.y + r.halfDepth, r.center.y - r.halfDepth]));
+  const dd = { ...d, position: { ...d.position, y: cRear }, models: null };
+  const c2 = { id: "c2", units: ["c", "d"], chargers: [], lastWinner: "fr", rounds: 1, squareness: {} };
+  return { ...base, units: { ...base.units, c: { ...c, order: "DISORDERED" }, d: dd }, combats: { ...base.combats, c2 }, facts: { ...base.facts, step: { ...base.facts.step, fought: ["c2"] } } } as unknown as BattleState;
+}
+
+describe("seed-3 open survivor: combat/actions.ts:207 (the CORE-PANIC-10 decision answered last)", () => {
+  it("CORE-PANIC-10 / WHN-BREAK-2: when the pursuit decision for a friend panicked out of its own combat is the last answered, the fall backs are not made again and the aftermath ends once", () => {
+    // a beats b; b is blocked and flees (3 + 4); c fails its Panic test (6 + 6) and flees (2 + 2).
+    const r1 = mustApply(withScriptedDice(friendInItsOwnFight(), [...A_WINS_B_HOLDS, 6, 6, 3, 4, 2, 2]), { type: "combat/fight", combat: "c1" });
+    expect(r1.state.pending.map((d) => [d.unit, d.rule])).toEqual([["a", "WHN-BREAK-1"], ["d", "CORE-PANIC-10"]]);
+    expect(evOf(r1.events, "combat/fallBackBlocked")).toHaveLength(1);
+    // a stays (restraint test 1 + 1), then d stays (1 + 1): d's answer is the last.
+    const r2 = mustApply(withScriptedDice(r1.state, [1, 1]), { type: "combat/restrain", unit: "a", pursue: false });
+    expect(r2.state.pending.map((d) => [d.unit, d.rule])).toEqual([["d", "CORE-PANIC-10"]]);
+    const r3 = mustApply(withScriptedDice(r2.state, [1, 1]), { type: "combat/restrain", unit: "d", pursue: false });
+    expect(evOf(r3.events, "combat/restraintTest")[0]).toMatchObject({ unit: "d", passed: true });
+    expect(evOf(r3.events, "combat/fallBackBlocked")).toEqual([]);
+    expect(evOf(r3.events, "unit/fled")).toEqual([]);
+    expect(evOf(r3.events, "combat/aftermathDone")).toHaveLength(1);
+    expect(r3.state.pending).toEqual([]);
+    expect(unitOf(r3.state, "b").position).toEqual(unitOf(r2.state, "b").position);
+  });
+});
+
+describe("seed-3 open survivor: combat/markov.ts:110 (the last winner carried into the chain's later rounds)", () => {
+  const C1 = combatId("c1");
+  const later = (lastWinner: 0 | 1 | null) => {
+    const start = engaged({ profile: LD6 }, { profile: LD6 });
+    const models = new Map([["a", 18], ["b", 17]]);
+    const taken = new Map([["a", 0], ["b", 0]]);
+    return { start, b: roundBuilder(start, C1)({ models, taken, lastWinner, round: 1 }) };
+  };
+
+  it("CORE-CC-4: in the exact chain's second round, the side that won the first strikes first on tied Initiative, as in the engine's build of a combat whose last round it won", () => {
+    for (const w of [0, 1] as const) {
+      const { start, b } = later(w);
+      expect(b.input.lastWinner).toBe(w);
+      // The engine's own build of that combat, last won by the same side, says the same.
+      const side = b.sides[w];
+      const engine = buildRound(start, { ...start.combats[C1]!, lastWinner: side });
+      expect(engine.sides[engine.input.lastWinner as 0 | 1]).toBe(side);
+    }
+  });
+
+  it("CORE-CC-4: after a drawn round the chain's next round has no last winner (a roll-off decides tied steps)", () => {
+    const { b } = later(null);
+    expect(b.input.lastWinner).toBeNull();
   });
 });
