@@ -9,7 +9,7 @@ import { buildRound } from "../../src/rules/whn/combat/index.js";
 import { roundBuilder } from "../../src/rules/whn/combat/markov.js";
 import { engaged, foot } from "../fixtures/combat.js";
 import { footprintOf } from "../../src/rules/whn/unit.js";
-import { A_WINS_B_HOLDS, LD6, ev as evOf, mustApply, unitOf } from "../fixtures/play.js";
+import { A_KILLS_3, A_WINS_B_HOLDS, LD6, ev as evOf, mustApply, unitOf } from "../fixtures/play.js";
 
 const I2 = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 2, A: 1, Ld: 6 };
 const WITH_LEADER = { leader: true, standard: false, musician: false };
@@ -95,5 +95,20 @@ describe("seed-3 open survivor: combat/markov.ts:110 (the last winner carried in
   it("CORE-CC-4: after a drawn round the chain's next round has no last winner (a roll-off decides tied steps)", () => {
     const { b } = later(null);
     expect(b.input.lastWinner).toBeNull();
+  });
+});
+
+describe("seed-3 open survivor: combat/pursuit.ts:100 (a fresh enemy met exactly at the end of the pursuit)", () => {
+  it("CORE-PURS-6: a pursuer whose full move ends exactly touching a fresh enemy has charged it: a new combat, not a unit left in contact outside any", () => {
+    // a's front is at y 24 and it pursues along +y; f's front (facing a) is at y 36, exactly 12" on, overlapping a's path.
+    const s0 = engaged({ profile: LD6 }, {}, { units: [foot("f", "gb", { position: { x: 37, y: 36 }, facing: 270 })] });
+    // a kills 3; b fails its Break test (6 + 6); f passes its Panic test (1 + 1); b flees 3 + 4.
+    const r1 = mustApply(withScriptedDice(s0, [...A_KILLS_3, 6, 6, 1, 1, 3, 4]), { type: "combat/fight", combat: "c1" });
+    expect(r1.state.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "CORE-PURS-1" }]);
+    // a pursues with 6 + 6 = 12 > 7: b is caught; a goes the full 12".
+    const r2 = mustApply(withScriptedDice(r1.state, [6, 6]), { type: "combat/restrain", unit: "a", pursue: true });
+    expect(evOf(r2.events, "combat/pursued")[0]).toMatchObject({ unit: "a", distance: 12, to: { x: 36, y: 36 } });
+    expect(evOf(r2.events, "combat/pursuitCharge")).toMatchObject([{ unit: "a", target: "f", combat: "c1-p1", rule: "CORE-PURS-6" }]);
+    expect(r2.state.combats["c1-p1" as never]).toMatchObject({ units: ["a", "f"], chargers: ["a"] });
   });
 });
