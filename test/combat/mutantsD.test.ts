@@ -9,7 +9,7 @@ import { buildRound } from "../../src/rules/whn/combat/index.js";
 import { roundBuilder } from "../../src/rules/whn/combat/markov.js";
 import { engaged, foot } from "../fixtures/combat.js";
 import { footprintOf } from "../../src/rules/whn/unit.js";
-import { A_KILLS_3, A_WINS_B_HOLDS, LD6, ev as evOf, mustApply, unitOf } from "../fixtures/play.js";
+import { A_KILLS_3, LD6, ev as evOf, mustApply, unitOf } from "../fixtures/play.js";
 
 const I2 = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 2, A: 1, Ld: 6 };
 const WITH_LEADER = { leader: true, standard: false, musician: false };
@@ -41,34 +41,43 @@ describe("seed-3 open survivor: combat/fight.ts:125 (a champion wounded, not sla
 /**
  * As test/combat/blockedFallBack.test.ts: a (fr) beats b (gb), whose fall back is blocked by its friend c
  * so it flees; c, DISORDERED and fighting d (fr) in a combat fr won earlier this phase, fails its Panic
- * test and flees: a is asked about b (WHN-BREAK-1), d about c (CORE-PANIC-10).
+ * test and flees: a is asked about b (WHN-BREAK-1), d about c (CORE-PANIC-10). Far to the west, in
+ * the same batch, g (fr) beats h (gb), which falls back clear.
  */
 function friendInItsOwnFight(): BattleState {
-  const base = engaged({ profile: LD6 }, {}, { units: [foot("c", "gb", { position: { x: 36, y: 27.5 }, facing: 270 }), foot("d", "fr", { position: { x: 36, y: 27.5 + 3.15 }, facing: 270 })] });
+  const base = engaged({ profile: LD6 }, {}, {
+    units: [
+      foot("c", "gb", { position: { x: 36, y: 27.5 }, facing: 270 }),
+      foot("d", "fr", { position: { x: 36, y: 27.5 + 3.15 }, facing: 270 }),
+      foot("g", "fr", { position: { x: 8, y: 24 }, facing: 90, profile: LD6 }),
+      foot("h", "gb", { position: { x: 8, y: 24 }, facing: 270 }),
+    ],
+  });
   const c = base.units["c" as never]!;
   const d = base.units["d" as never]!;
   const cRear = Math.max(...footprintOf(c).flatMap((r) => [r.center.y + r.halfDepth, r.center.y - r.halfDepth]));
   const dd = { ...d, position: { ...d.position, y: cRear }, models: null };
   const c2 = { id: "c2", units: ["c", "d"], chargers: [], lastWinner: "fr", rounds: 1, squareness: {} };
-  return { ...base, units: { ...base.units, c: { ...c, order: "DISORDERED" }, d: dd }, combats: { ...base.combats, c2 }, facts: { ...base.facts, step: { ...base.facts.step, fought: ["c2"] } } } as unknown as BattleState;
+  const c3 = { id: "c3", units: ["g", "h"], chargers: [], lastWinner: null, rounds: 1, squareness: {} };
+  return { ...base, units: { ...base.units, c: { ...c, order: "DISORDERED" }, d: dd }, combats: { ...base.combats, c2, c3 }, facts: { ...base.facts, step: { ...base.facts.step, fought: ["c2"] } } } as unknown as BattleState;
 }
 
 describe("seed-3 open survivor: combat/actions.ts:207 (the CORE-PANIC-10 decision answered last)", () => {
-  it("CORE-PANIC-10 / WHN-BREAK-2: when the pursuit decision for a friend panicked out of its own combat is the last answered, the fall backs are not made again and the aftermath ends once", () => {
-    // a beats b; b is blocked and flees (3 + 4); c fails its Panic test (6 + 6) and flees (2 + 2).
-    const r1 = mustApply(withScriptedDice(friendInItsOwnFight(), [...A_WINS_B_HOLDS, 6, 6, 3, 4, 2, 2]), { type: "combat/fight", combat: "c1" });
+  it("CORE-PANIC-10 / WHN-BREAK-2: when the pursuit decision for a friend panicked out of its own combat is the last answered, no fall back of the batch is made a second time", () => {
+    // c1 and c3 each: 3 kills to none. b and h pass their Break tests (1 + 1) and must fall back; b is
+    // blocked: c fails its Panic test (6 + 6); b flees 3 + 4, c flees 2 + 2; h falls back 4" to y 28.
+    const r1 = mustApply(withScriptedDice(friendInItsOwnFight(), [...A_KILLS_3, ...A_KILLS_3, 1, 1, 1, 1, 6, 6, 3, 4, 2, 2]), { type: "combat/fight" });
+    expect(evOf(r1.events, "combat/fellBack")).toMatchObject([{ unit: "h", from: "g", to: { x: 8, y: 28 } }]);
     expect(r1.state.pending.map((d) => [d.unit, d.rule])).toEqual([["a", "WHN-BREAK-1"], ["d", "CORE-PANIC-10"]]);
-    expect(evOf(r1.events, "combat/fallBackBlocked")).toHaveLength(1);
     // a stays (restraint test 1 + 1), then d stays (1 + 1): d's answer is the last.
     const r2 = mustApply(withScriptedDice(r1.state, [1, 1]), { type: "combat/restrain", unit: "a", pursue: false });
     expect(r2.state.pending.map((d) => [d.unit, d.rule])).toEqual([["d", "CORE-PANIC-10"]]);
     const r3 = mustApply(withScriptedDice(r2.state, [1, 1]), { type: "combat/restrain", unit: "d", pursue: false });
     expect(evOf(r3.events, "combat/restraintTest")[0]).toMatchObject({ unit: "d", passed: true });
-    expect(evOf(r3.events, "combat/fallBackBlocked")).toEqual([]);
-    expect(evOf(r3.events, "unit/fled")).toEqual([]);
+    expect(evOf(r3.events, "combat/fellBack")).toEqual([]);
     expect(evOf(r3.events, "combat/aftermathDone")).toHaveLength(1);
     expect(r3.state.pending).toEqual([]);
-    expect(unitOf(r3.state, "b").position).toEqual(unitOf(r2.state, "b").position);
+    expect(unitOf(r3.state, "h").position).toEqual({ x: 8, y: 28 });
   });
 });
 
