@@ -25,3 +25,13 @@ describe("seed-3 open survivor: core/leadership.ts:31 (characters taken in id or
     expect(battleStandardNear(aFirst, unit(aFirst, "a"))?.id).toBe("aa");
   });
 });
+
+describe("seed-3 open survivor: core/leadership.ts:22 (a character joined to the unit)", () => {
+  it("CORE-BSB-1: a battle standard bearer joined to the unit itself offers it the Break test re-roll", () => {
+    const units = [foot("a", "fr", { position: { x: 36, y: 10 } }), foot("b", "gb", { position: { x: 36, y: 40 }, facing: 270 })];
+    const bsb = presets.coreCharacter({ kind: "battleStandard", id: "bsb", side: "fr", at: { x: 36, y: 10 } });
+    const s = coreBattle(units, { characters: [{ ...bsb, joinedTo: "a" }] });
+    expect(s.characters["bsb" as never]?.joinedTo).toBe("a");
+    expect(battleStandardNear(s, unit(s, "a"))?.id).toBe("bsb");
+  });
+});
