@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
 import { fleeUnit } from "../../src/rules/whn/morale/flee.js";
-import { battalion, battle, run, unit } from "../fixtures/morale.js";
+import { panicForGeneralsSlainSince } from "../../src/rules/whn/morale/triggers.js";
+import { battalion, battle, character, leader, run, unit } from "../fixtures/morale.js";
 
 const flee = (s: BattleState, dice: number[]) => run(s, dice, (st, ctx) => fleeUnit(st, "fr-1" as never, ctx, { from: "gb-1" as never, rule: "WHN-PANIC-3" }).state);
 
@@ -22,5 +23,39 @@ describe("seed-3 open survivor: morale/flee.ts:71 (a flight that costs exactly i
     expect(b.events.find((e) => e.type === "unit/fled")).toMatchObject({ distance: 7 });
     expect(unit(b.state, "fr-1").position).toEqual(unit(a.state, "fr-1").position);
     expect(unit(b.state, "fr-1").facing).toBe(unit(a.state, "fr-1").facing);
+  });
+});
+
+describe("seed-3 open survivor: morale/triggers.ts:155 (a General of `before` missing from `state`)", () => {
+  const withGeneral = (): BattleState =>
+    battle([battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90 }), battalion("gb-1", "gb", { position: { x: 36, y: 40 }, facing: 270, formation: "LINE", files: 12 })], {
+      characters: [leader("ney", "fr", { position: { x: 40, y: 22 }, isGeneral: true })],
+    });
+
+  it("CORE-PANIC-7: a General slain between the two states triggers the test (the case the next is held against)", () => {
+    const before = withGeneral();
+    const after = { ...before, characters: { ...before.characters, ney: { ...character(before, "ney"), removed: { reason: "destroyed", gameTurn: 1 } } } } as BattleState;
+    let tests = -1;
+    run(after, Array.from({ length: 20 }, () => 1), (s, ctx) => {
+      const out = panicForGeneralsSlainSince(before, s, ctx);
+      tests = out.tests.length;
+      return out.state;
+    });
+    expect(tests).toBeGreaterThan(0);
+  });
+
+  it("CORE-PANIC-7: a General of `before` that `state` does not hold at all was not slain in it: no Panic test and no error from the public function", () => {
+    const before = withGeneral();
+    const after = { ...before, characters: {} } as BattleState;
+    let same = false;
+    let tests = -1;
+    const r = run(after, [], (s, ctx) => {
+      const out = panicForGeneralsSlainSince(before, s, ctx);
+      same = out.state === s;
+      tests = out.tests.length;
+      return out.state;
+    });
+    expect([same, tests]).toEqual([true, 0]);
+    expect(r.events).toEqual([]);
   });
 });
