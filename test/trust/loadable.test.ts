@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import type { BattleState } from "../../src/index.js";
 import { createBattleUnknown as createBattle, loadState, parseState, saveState } from "../../src/index.js";
 import { fnfScenario } from "../../src/rules/fnf/scenarios.js";
 import { Rng } from "../../src/trust/fuzz/rng.js";
-import { smallBattle } from "../fixtures/setups.js";
+import { regiment, smallBattle } from "../fixtures/setups.js";
+import { battalion, battle, gun, patch, play, unit } from "../fixtures/artillery.js";
+import { checkState } from "../../src/trust/index.js";
 import { MUTATIONS, isStuck, playedState } from "./stuckStates.js";
 
 type Json = any;
@@ -15,6 +18,16 @@ function saved(setup: unknown): Json {
 }
 const whn = (): Json => saved(smallBattle());
 const fnf = (): Json => saved(fnfScenario("coa1811", 1, 4));
+/** A British gun whose crew fled from French hussars (WHN-ART-6): the gun left empty, the crew a unit "gb-art.crew" of their own. */
+function fledCrew(more: Parameters<typeof battle>[0] = []): BattleState {
+  const s = battle(
+    [gun("gb-art", "gb", {}, { position: { x: 36, y: 30 }, facing: 270 }), regiment("fr-hus", "fr", { position: { x: 36, y: 16 }, facing: 90, figures: 6, files: 6 }), ...more],
+    { phase: "movement", step: "chargeResponses" },
+  );
+  const charged = { ...s, pending: [{ kind: "chargeResponse" as const, side: "gb", unit: "gb-art", targets: ["fr-hus"], rule: "CORE-CHRG-2" as const }] };
+  return play(charged as never, { type: "artillery/respond", unit: "gb-art", response: "flee" }, [3, 3]).state;
+}
+const crewApart = (): Json => JSON.parse(saveState(fledCrew()));
 
 /** States that pass the state schema but break an invariant: [what, state, invariant, path]. */
 const BROKEN: readonly [string, () => Json, string, readonly (string | number)[]][] = [
@@ -30,6 +43,9 @@ const BROKEN: readonly [string, () => Json, string, readonly (string | number)[]
   ["a movement step outside the movement phase", () => { const s = whn(); s.turn.phase = "shooting"; s.turn.step = "rally"; return s; }, "turn.inSequence", ["turn", "step"]],
   ["a character joined to a removed unit", () => { const s = whn(); s.units["fr-1"].removed = { reason: "destroyed", gameTurn: 1 }; s.characters.ney = { id: "ney", side: "fr", name: "Ney", profile: { M: 4, WS: 5, BS: 4, S: 4, T: 4, W: 3, I: 5, A: 3, Ld: 9 }, base: { w: 1, d: 1 }, position: { x: 36, y: 9 }, facing: 90, joinedTo: "fr-1" }; return s; }, "character.joinedOwnSideInPlay", ["characters", "ney", "joinedTo"]],
   ["a result while decisions are pending", () => { const s = whn(); s.turn.phase = "finished"; s.turn.step = null; s.result = { winner: "fr", reason: "x", rule: null }; s.pending = [{ kind: "restraint", side: "fr", unit: "fr-1", targets: [], rule: "CORE-PURS-1" }]; return s; }, "result.iffFinished", ["pending"]],
+  ["a manned gun with no models whose crew also stand apart", () => { const s = crewApart(); s.units["gb-art"].artillery.abandoned = false; return s; }, "artillery.crewInOnePlace", ["units", "gb-art", "artillery", "abandoned"]],
+  ["an abandoned gun holding crew models while its crew stand apart", () => { const s = crewApart(); s.units["gb-art"].figures = 2; return s; }, "artillery.crewInOnePlace", ["units", "gb-art", "figures"]],
+  ["an abandoned gun with crew sheltering while its crew stand apart", () => { const s = crewApart(); s.units["gb-art"].artillery.shelteringIn = "fr-hus"; return s; }, "artillery.crewInOnePlace", ["units", "gb-art", "artillery", "shelteringIn"]],
   ["an FnF unit of an unknown side", () => { const s = fnf(); s.fnf.units["fr-sarrut"].side = "ru"; return s; }, "fnf.sidesKnown", ["fnf", "units", "fr-sarrut", "side"]],
   ["an FnF leader of an unknown side", () => { const s = fnf(); s.fnf.leaders.merle.side = "ru"; return s; }, "fnf.sidesKnown", ["fnf", "leaders", "merle", "side"]],
   ["an FnF melee between units of one side", () => { const s = fnf(); s.fnf.melees.m1 = { id: "m1", defender: "fr-sarrut", attackers: ["fr-graindorge"] }; return s; }, "fnf.meleesOpposeSides", ["fnf", "melees", "m1", "attackers"]],
@@ -55,6 +71,26 @@ describe("loadState refuses every state that breaks the invariant catalogue", ()
   it("CORE-GEN-1: the unmutated states load (the fixtures are sound)", () => {
     expect(parseState(whn()).ok).toBe(true);
     expect(parseState(fnf()).ok).toBe(true);
+    expect(parseState(crewApart()).ok).toBe(true);
+  });
+
+  // Not refused on purpose: play itself reaches this state. The gun is taken only when the next
+  // point of the turn sequence runs the artillery upkeep (here the start of the close combat phase).
+  it("WHN-ART-16 / WHN-ART-17: an abandoned gun whose crew apart were just shot down loads; it is captured when the combat phase begins", () => {
+    const s0 = fledCrew([battalion("fr-1", "fr", { position: { x: 50, y: 40 }, facing: 180, formation: "LINE", files: 5, figures: 10, command: {} })]);
+    expect(unit(s0, "gb-art.crew")).toMatchObject({ order: "FLEEING", figures: 4, removed: null });
+    // The French shooting phase with one crewman left, 8" in front of a French line.
+    let s = patch(s0, "gb-art.crew", { position: { x: 42, y: 40 }, facing: 0, figures: 1 });
+    s = { ...s, pending: [], turn: { ...s.turn, phase: "shooting", step: null } };
+    expect(checkState(s)).toEqual([]);
+    const shot = play(s, { type: "shooting/fire", shooter: "fr-1", target: "gb-art.crew" }, Array<number>(40).fill(6)).state;
+    expect(unit(shot, "gb-art.crew").removed).toEqual({ reason: "destroyed", gameTurn: 1 });
+    expect(unit(shot, "gb-art")).toMatchObject({ removed: null, figures: 0, artillery: { abandoned: true, shelteringIn: null } });
+    expect(checkState(shot)).toEqual([]);
+    expect(loadState(saveState(shot)).ok).toBe(true);
+    const combat = play(shot, { type: "turn/advance" }, []).state;
+    expect(combat.turn.phase).toBe("combat");
+    expect(unit(combat, "gb-art").removed).toEqual({ reason: "captured", gameTurn: 1 });
   });
 });
 

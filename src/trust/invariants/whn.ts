@@ -4,7 +4,8 @@
  */
 import type { BattleState } from "../../state/battle.js";
 import type { Unit } from "../../state/unit.js";
-import { footprintOf } from "../../rules/whn/unit.js";
+import { footprintOf, inPlay } from "../../rules/whn/unit.js";
+import { crewUnitId } from "../../rules/whn/artillery/crew.js";
 import { rectsOverlap, type Footprint } from "../../geometry/rect.js";
 import { at, stateInvariant, stepInvariant, type Invariant, type Verdict } from "./types.js";
 import { actionType, actorOf, eventsNaming } from "./util.js";
@@ -179,6 +180,31 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     cost: "cheap",
     check: (s) => {
       for (const u of Object.values(s.units)) if (u.flags.ralliedFromFleeing && !u.flags.rallied) return at(["units", u.id, "flags"], `"${u.id}" rallied from fleeing but not rallied`);
+      return null;
+    },
+  }),
+  stateInvariant({
+    id: "artillery.crewInOnePlace",
+    rule: "WHN-ART-16",
+    doc: "While a gun's crew stand apart from it as a unit in play, the gun is off the table or left empty: abandoned, with no crew models of its own and no crew sheltering.",
+    rulesets: WHN_ONLY,
+    cost: "cheap",
+    check: (s) => {
+      const guns = Object.values(s.units).filter((u) => u.artillery !== null);
+      if (guns.length === 0) return null;
+      // How many guns would read each crew id (ids cut at 58 characters may collide; such guns are left alone).
+      const readers = new Map<string, number>();
+      for (const g of guns) readers.set(crewUnitId(g.id), (readers.get(crewUnitId(g.id)) ?? 0) + 1);
+      for (const g of guns) {
+        const art = g.artillery;
+        if (art === null || g.removed !== null) continue;
+        const cid = crewUnitId(g.id);
+        const crew = s.units[cid];
+        if (crew === undefined || readers.get(cid) !== 1 || crew.artillery !== null || crew.side !== g.side || !inPlay(crew)) continue;
+        if (!art.abandoned) return at(["units", g.id, "artillery", "abandoned"], `gun "${g.id}" is manned while its crew "${cid}" stand apart`);
+        if (art.shelteringIn !== null) return at(["units", g.id, "artillery", "shelteringIn"], `gun "${g.id}" has crew sheltering while its crew "${cid}" stand apart`);
+        if (g.figures > 0) return at(["units", g.id, "figures"], `abandoned gun "${g.id}" holds ${g.figures} crew figures while its crew "${cid}" stand apart`);
+      }
       return null;
     },
   }),
