@@ -36,8 +36,11 @@ export const BUDGETS = {
   "engine, WHN (root: createBattle + apply + scenarios.ridgeAction)": 150 * 1024,
   "engine, FnF (root: createBattle + apply + fnf.scenario)": 150 * 1024,
   // 232 KB until the helpers were guarded (src/guarded/): 420 wrappers, each a pure call with the
-  // helper's public name, added 14.4 KB minified and 4.3 KB gzip (230.5 -> 234.7 KB).
-  "everything (import *)": 236 * 1024,
+  // helper's public name, added 14.4 KB minified and 4.3 KB gzip (230.5 -> 234.7 KB). 240 KB since
+  // the rest of that session's merge: per-state listing tables and the sight field (issue 17's limits),
+  // the auto-advance shortcuts, the class-tier argument checks and a new invariant took it to 238.0 KB
+  // (the WHN engine itself went down, 119.7 -> 117.9 KB, its refusal messages now kept apart).
+  "everything (import *)": 240 * 1024,
 };
 
 const failures = [];
