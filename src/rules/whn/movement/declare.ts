@@ -113,60 +113,42 @@ export function chargeToDeclare(state: BattleState, a: DeclareChargeAction): { r
 }
 
 /**
- * What the checks of one state's declarations share: whether each charger is engaged (it is asked
- * once per enemy) and the sight field of the units in play (CORE-GEO-16). It reads the units,
- * combats and terrain records only, which are immutable in a state this engine built: kept for such
- * states alone (never an app's object or a draft) and dropped when any of the three is new.
+ * The sight field of the units in play (CORE-GEO-16), shared by every declaration checked on one
+ * state. It reads the units and terrain records only, which are immutable in a state this engine
+ * built: kept for such states alone (never an app's object or a draft) and made again when either
+ * record is new. (Whether a charger is engaged is remembered by `isEngagedUnit` itself.)
  */
-interface DeclareTable {
-  readonly units: BattleState["units"];
-  readonly combats: BattleState["combats"];
-  readonly terrain: BattleState["terrain"];
-  readonly engaged: Map<Unit, boolean>;
-  field: SightField | null;
-}
+let fieldUnits: BattleState["units"] | null = null;
+let fieldTerrain: BattleState["terrain"] | null = null;
+let field: SightField | null = null;
 
-let table: DeclareTable | null = null;
-
-function tableOf(state: BattleState): DeclareTable | null {
-  if (!isOwned(state)) return null;
-  if (table === null || table.units !== state.units || table.combats !== state.combats || table.terrain !== state.terrain) {
-    table = { units: state.units, combats: state.combats, terrain: state.terrain, engaged: new Map(), field: null };
+function sightFieldOf(state: BattleState): SightField {
+  if (field === null || fieldUnits !== state.units || fieldTerrain !== state.terrain) {
+    field = sightField(placedOthers(state, []), terrainOf(state));
+    fieldUnits = state.units;
+    fieldTerrain = state.terrain;
   }
-  return table;
-}
-
-/** `isEngagedUnit`, remembered in the table. */
-function engagedIn(t: DeclareTable, state: BattleState, u: Unit): boolean {
-  let e = t.engaged.get(u);
-  if (e === undefined) {
-    e = isEngagedUnit(state, u);
-    t.engaged.set(u, e);
-  }
-  return e;
+  return field;
 }
 
 /**
  * Whether {@link whyNoCharge} is null, without building a refusal: the same checks, the cheap
- * ones first, the engaged test remembered per charger and the line of sight stopped at its first
- * blocker (src/geometry/sightField.ts).
+ * ones first, and the line of sight stopped at its first blocker (src/geometry/sightField.ts).
  */
 function mayCharge(state: BattleState, charger: Unit, target: Unit): boolean {
   if (target.side === charger.side || charger.order === "FLEEING" || charger.order === "DISORDERED" || charger.formation === "SQUARE") return false;
   if (!FORMATION_TABLE[charger.formation].mayCharge || charger.flags.declaredCharge) return false;
-  const t = tableOf(state);
-  if (t === null) return whyNoCharge(state, charger, target) === null;
-  if (engagedIn(t, state, charger)) return false;
+  if (!isOwned(state)) return whyNoCharge(state, charger, target) === null;
+  if (isEngagedUnit(state, charger)) return false;
   const cl = layoutOf(charger);
   const tl = layoutOf(target);
   if (!footprintInUnitArc(cl, tl.footprint)) return false;
-  t.field ??= sightField(placedOthers(state, []), terrainOf(state));
-  return sightClear(cl, tl, t.field, charger.id, target.id, state.options.hr.cover === true);
+  return sightClear(cl, tl, sightFieldOf(state), charger.id, target.id, state.options.hr.cover === true);
 }
 
 /**
  * Whether a `movement/declareCharge` applies: exactly when {@link chargeToDeclare} gives no
- * refusal (test/movement/declareQuick.test.ts holds the two equal), at a fraction of its cost,
+ * refusal (test/movement/limitTables.test.ts holds the two equal), at a fraction of its cost,
  * for the legal-action listing (up to 32 × 32 candidates at the setup limits).
  */
 export function declarationApplies(state: BattleState, a: DeclareChargeAction): boolean {
