@@ -23,6 +23,13 @@ import { mulberry32 } from "./mulberry32.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
+// The commit whose tests the run uses, read before the run (a commit made during it must not be named),
+// marked when the working tree differs from it (the run then used uncommitted sources or tests).
+const head = (() => {
+  const rev = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
+  const dirty = spawnSync("git", ["status", "--porcelain"], { encoding: "utf8" }).stdout.trim() !== "";
+  return dirty ? `${rev}+uncommitted` : rev;
+})();
 
 export const RULE_GROUPS = [
   "src/rules/whn/combat",
@@ -156,7 +163,6 @@ if (existsSync(reportPath)) {
 const DETECTED = new Set(["Killed", "Timeout"]);
 const UNDETECTED = new Set(["Survived", "NoCoverage"]);
 const date = new Date().toISOString().slice(0, 10);
-const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
 const lines = [`# Sampled mutation score (seed ${seed}, ${date}, tests at ${head}; tests: ${tests.join(", ")})`, "",
   "| group | mutants | sampled | valid | detected | survived | static/other | score | 95 % interval |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"];
 const json = [];
