@@ -124,6 +124,30 @@ describe("loadState refuses every state that breaks the invariant catalogue", ()
     });
   }
 
+  // Found by the outside check (test/trust/outsideCheck.ts, seed 7): a unit in close combat whose
+  // base was made 26" deep loaded, since the overlap invariants leave engaged units out, and five
+  // steps later the restrained winner's pursuit left it overlapping the pursuer.
+  it("CORE-GEO-18: refuses a unit in close combat overlapping its enemy by an inch or standing on it, naming combat.noInterpenetration", () => {
+    const onTop = whn();
+    onTop.units["gb-1"].position = { ...onTop.units["fr-1"].position };
+    onTop.units["gb-1"].facing = 90;
+    onTop.combats.c1 = { id: "c1", units: ["fr-1", "gb-1"] };
+    const deep = whn();
+    // Front to front, the French column facing south and the British line north.
+    deep.units["gb-1"].position = { x: 36, y: 10 };
+    deep.combats.c1 = { id: "c1", units: ["fr-1", "gb-1"] };
+    expect(parseState(deep).ok, "in contact, the combat loads").toBe(true);
+    deep.units["gb-1"].position = { x: 36, y: 9 };
+    for (const s of [onTop, deep]) {
+      const r = loadState(JSON.stringify(s));
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      const issue = r.error.issues.find((i) => i.invariant === "combat.noInterpenetration");
+      expect(issue, JSON.stringify(r.error.issues)).toBeDefined();
+      expect(issue?.path).toEqual(["units", "fr-1", "position"]);
+    }
+  });
+
   it("CORE-GEN-1: the unmutated setup fixtures load", () => {
     expect(parseState(core()).ok).toBe(true);
     expect(parseState(withGun()).ok).toBe(true);

@@ -24,6 +24,7 @@ const ROOTS: readonly [string, number, (s: Json) => Path[]][] = [
   ["character", 2, (s) => Object.keys(s.characters).map((id) => ["characters", id])],
   ["turn", 2, () => [["turn"]]],
   ["pending", 2, (s) => s.pending.map((_: unknown, i: number) => ["pending", i])],
+  ["pending list", 1, () => [["pending"]]],
   ["combat", 1, (s) => Object.keys(s.combats).map((id) => ["combats", id])],
   ["fnf unit", 4, (s) => (s.fnf === null ? [] : Object.keys(s.fnf.units).map((id) => ["fnf", "units", id]))],
   ["fnf leader", 2, (s) => (s.fnf === null ? [] : Object.keys(s.fnf.leaders).map((id) => ["fnf", "leaders", id]))],
