@@ -53,7 +53,7 @@ function copies<T extends { id: string }>(piece: T, n: number, mark: (p: T, i: n
  */
 const SETUP_BROKEN: readonly [string, string, () => Json, string, readonly (string | number)[]][] = [
   ["CORE-BSB-1", "a CORE army with two battle standard bearers", () => { const s = core(); s.characters.bsb2 = { ...s.characters.bsb, id: "bsb2", position: { x: 34, y: 6 } }; return s; }, "core.oneBattleStandard", ["characters", "bsb2", "battleStandard"]],
-  ["WHN-GEN-3", "a battle standard bearer in a WHN battle", () => { const s = core(); s.ruleset = "whn"; return s; }, "battleStandard.coreOnly", ["characters", "bsb", "battleStandard"]],
+  ["WHN-GEN-3", "a battle standard bearer in a WHN battle", () => { const s = core(); s.ruleset = "whn"; return s; }, "character.battleStandardCoreOnly", ["characters", "bsb", "battleStandard"]],
   ["CORE-SHOOT-7", "a musket in a CORE battle", () => { const s = core(); s.units.a.equipment.missile = "musket"; return s; }, "core.noFirearms", ["units", "a", "equipment", "missile"]],
   ["CORE-WPN-1", "a WHN sabre in a CORE battle", () => { const s = core(); s.units.b.equipment.melee = "sabre"; return s; }, "core.coreMeleeWeapons", ["units", "b", "equipment", "melee"]],
   ["WHN-DET-1", "a detachment in a CORE battle", () => { const s = core(); s.units.a.detachmentOf = "b"; return s; }, "core.noDetachments", ["units", "a", "detachmentOf"]],

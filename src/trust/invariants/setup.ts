@@ -77,7 +77,7 @@ export const SETUP_INVARIANTS: readonly Invariant[] = [
     },
   }),
   stateInvariant({
-    id: "battleStandard.coreOnly",
+    id: "character.battleStandardCoreOnly",
     rule: "WHN-GEN-3",
     doc: "Only CORE battles have battle standards: no character of a WHN or FnF battle carries one.",
     rulesets: NOT_CORE,
