@@ -29,10 +29,14 @@ function canonicalText(value: unknown): string {
   const originals: object[] = [];
   return JSON.stringify(value, function (this: unknown, _key, v: unknown) {
     if (v === null || typeof v !== "object") return v;
-    const depth = nodes.lastIndexOf(this as object) + 1;
-    nodes.length = depth;
-    originals.length = depth;
-    if (originals.includes(v)) throw new RangeError("the value contains itself");
+    // Back up the path to the holder (usually its top already: the replacer has just descended).
+    let depth = nodes.length;
+    while (depth > 0 && nodes[depth - 1] !== this) depth--;
+    if (depth !== nodes.length) {
+      nodes.length = depth;
+      originals.length = depth;
+    }
+    for (let i = 0; i < depth; i++) if (originals[i] === v) throw new RangeError("the value contains itself");
     let node: object = v;
     if (!Array.isArray(v)) {
       const out: Record<string, unknown> = {};
