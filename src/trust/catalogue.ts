@@ -9,6 +9,7 @@ import { FNF_INVARIANTS } from "./invariants/fnf.js";
 import { CORE_INVARIANTS } from "./invariants/core.js";
 import { REFUSAL_INVARIANTS } from "./invariants/refusal.js";
 import { STRUCTURE_INVARIANTS } from "./invariants/structure.js";
+import { SETUP_INVARIANTS } from "./invariants/setup.js";
 import type { Violation } from "../engine/violation.js";
 import type { Breach, Cost, Invariant, RefusalInvariant, StateInvariant, StepInvariant, Verdict } from "./invariants/types.js";
 import { badArg, objectArg, readingArg } from "../engine/args.js";
@@ -24,7 +25,7 @@ function rulesetOf(api: string, arg: string, state: unknown): BattleState["rules
  * @example
  * for (const i of INVARIANTS) console.log(i.id, i.rule, i.doc);
  */
-export const INVARIANTS: readonly Invariant[] = [...COMMON_INVARIANTS, ...STRUCTURE_INVARIANTS, ...WHN_INVARIANTS, ...CORE_INVARIANTS, ...FNF_INVARIANTS, ...REFUSAL_INVARIANTS];
+export const INVARIANTS: readonly Invariant[] = [...COMMON_INVARIANTS, ...STRUCTURE_INVARIANTS, ...SETUP_INVARIANTS, ...WHN_INVARIANTS, ...CORE_INVARIANTS, ...FNF_INVARIANTS, ...REFUSAL_INVARIANTS];
 
 /** Which invariants to run: `cheap` skips those linear in the whole state (see {@link Cost}). */
 export interface CheckOptions {

@@ -20,11 +20,32 @@ export function canonicalJson(value: unknown): string {
 }
 
 function canonicalText(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
-    return out;
+  // JSON.stringify finds a cycle only among the values it serialises, and the replacer hands it a
+  // fresh sorted copy of every object, so a value that contains itself was followed until the
+  // call stack overflowed (thousands of copies, seconds on a loaded machine). The replacer keeps the
+  // path of originals itself instead and refuses a cycle at its first repeat.
+  // The replacer is called depth first: `this` is the holder of the key, which is on the path.
+  const nodes: object[] = [];
+  const originals: object[] = [];
+  return JSON.stringify(value, function (this: unknown, _key, v: unknown) {
+    if (v === null || typeof v !== "object") return v;
+    // Back up the path to the holder (usually its top already: the replacer has just descended).
+    let depth = nodes.length;
+    while (depth > 0 && nodes[depth - 1] !== this) depth--;
+    if (depth !== nodes.length) {
+      nodes.length = depth;
+      originals.length = depth;
+    }
+    for (let i = 0; i < depth; i++) if (originals[i] === v) throw new RangeError("the value contains itself");
+    let node: object = v;
+    if (!Array.isArray(v)) {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
+      node = out;
+    }
+    nodes.push(node);
+    originals.push(v);
+    return node;
   });
 }
 

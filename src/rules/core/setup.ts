@@ -8,9 +8,9 @@ import type { InputIssue } from "../../engine/violation.js";
 import { coreFormationRefusal } from "./formations.js";
 
 /** WHN firearms (WHN-SHOOT-2), not in the core weapon list (CORE-SHOOT-7). */
-const WHN_ONLY_MISSILES = ["rifle", "musket", "carbine", "pistol"] as const;
+export const WHN_ONLY_MISSILES = ["rifle", "musket", "carbine", "pistol"] as const;
 /** WHN close-combat weapons (WHN-CC-1); the CORE lance is its own entry (CORE-WPN-7). */
-const WHN_ONLY_MELEE = ["musketBayonet", "rifleSwordBayonet", "lance", "infantrySword", "sabre"] as const;
+export const WHN_ONLY_MELEE = ["musketBayonet", "rifleSwordBayonet", "lance", "infantrySword", "sabre"] as const;
 
 /** Problems of a parsed battle for its ruleset's CORE-specific limits, with setup paths. */
 export function coreSetupIssues(state: BattleState, unitOrder: readonly string[], characterOrder: readonly string[]): InputIssue[] {

@@ -216,6 +216,28 @@ export const WHN_INVARIANTS: readonly Invariant[] = [
     cost: "full",
     check: (s) => overlapAmong(s, Object.values(s.units)),
   }),
+  stateInvariant({
+    id: "combat.noInterpenetration",
+    rule: "CORE-GEO-18",
+    doc: "A unit in close combat touches its enemies but overlaps no unit (in its combat or not), like any other unit; the overlap invariants above leave engaged units out.",
+    rulesets: WHN,
+    cost: "cheap",
+    check: (s) => {
+      const engaged = unitsInCombat(s);
+      if (engaged.size === 0) return null;
+      const all = Object.values(s.units).filter(occupies);
+      const fps = new Map<string, Footprint>(all.map((u) => [u.id, footprintOf(u)]));
+      for (const m of all) {
+        if (!engaged.has(m.id)) continue;
+        for (const o of all) {
+          if (o.id === m.id || related(m, o) || (engaged.has(o.id) && o.id < m.id)) continue;
+          if (Math.abs(o.position.x - m.position.x) + Math.abs(o.position.y - m.position.y) > 200) continue;
+          for (const ra of fps.get(m.id)!) for (const rb of fps.get(o.id)!) if (rectsOverlap(ra, rb)) return at(["units", m.id, "position"], `"${m.id}", in close combat, overlaps "${o.id}"`);
+        }
+      }
+      return null;
+    },
+  }),
   stepInvariant({
     id: "unit.noOverlap",
     rule: "CORE-GEO-18",
