@@ -12,7 +12,11 @@ import { chargeToDeclare, declarationApplies } from "../../src/rules/whn/movemen
 import type { DeclareChargeAction } from "../../src/rules/whn/movement/actions.js";
 import { measurePath } from "../../src/rules/whn/movement/path.js";
 import { allowedResponses } from "../../src/rules/whn/movement/respond.js";
-import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, unitOf, type AnyAction } from "../fixtures/movement.js";
+import { legalMovementActions } from "../../src/rules/whn/movement/legal.js";
+import { foot } from "../fixtures/combat.js";
+import { returnSpot } from "../../src/rules/whn/movement/returns.js";
+import { layoutOf } from "../../src/rules/whn/unit.js";
+import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, toTurnStep, unitOf, type AnyAction } from "../fixtures/movement.js";
 
 const declare = (unit: string, target: string, face?: string): AnyAction => ({ type: "movement/declareCharge", unit, target, ...(face === undefined ? {} : { face }) });
 const respond = (unit: string, response: string): AnyAction => ({ type: "movement/respond", unit, response });
@@ -194,6 +198,25 @@ describe("charges and formation changes close to the enemy", () => {
 });
 
 describe("detachments and formations", () => {
+  // merge.ts:117 `Math.min(filesWith(d, d.figures), d.figures)` → `Math.max(…)` (the detachment stepping out in one rank).
+  it("WHN-DET-5: grenadiers merged from a two-rank line step out again in that line of two ranks", () => {
+    const g = fr("fr-d", 39.8, 10, {
+      light: true,
+      figures: 6,
+      startingFigures: 6,
+      files: 3,
+      formation: "LINE",
+      detachmentOf: "fr-1",
+      command: {},
+      profile: { M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 9 },
+      equipment: { missile: "musket", melee: "musketBayonet", armour: "light" },
+    });
+    const merged = must(toStep(battleOf([fr("fr-1", 36, 10), g, gb("gb-1", 36, 44)]), "remaining"), { type: "movement/mergeDetachment", unit: "fr-d" });
+    expect(unitOf(merged, "fr-d").mergedInto).toBe("fr-1");
+    const r = run(toTurnStep(merged, 2, "fr", "remaining"), { type: "movement/splitDetachment", unit: "fr-1", detachment: "fr-d" });
+    expect(unitOf(r.state, "fr-d")).toMatchObject({ mergedInto: null, formation: "LINE", files: 3, figures: 6 });
+  });
+
   // detachments.ts:61 `{ ...u.position }` / `{ ...moved.position }` → `{}`.
   it("WHN-DET-2: the compulsory return reports where the detachment came from and where it stopped", () => {
     const det = fr("fr-d", 52, 12, { light: true, figures: 6, startingFigures: 6, files: 6, formation: "LINE", detachmentOf: "fr-1", command: {} });
@@ -203,6 +226,32 @@ describe("detachments and formations", () => {
     expect(e.from).toEqual({ x: 52, y: 12 });
     expect(e.to).toEqual(unitOf(r.state, "fr-d").position);
     expect(e.to.x).toBeCloseTo(48, 6);
+  });
+
+  // merge.ts:160 `"code" in shrunk` → `false` (the parent's re-forming refusal ignored).
+  it("WHN-DET-5 / WHN-FORM-3: a merged column too weak to stay a column once its grenadiers leave may not split them off", () => {
+    const g = fr("fr-d", 40, 10, { light: true, figures: 4, startingFigures: 4, files: 4, formation: "LINE", detachmentOf: "fr-1", command: {}, profile: { M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 9 } });
+    const merged = must(toStep(battleOf([fr("fr-1", 36, 10), g, gb("gb-1", 36, 44)]), "remaining"), { type: "movement/mergeDetachment", unit: "fr-d" });
+    // 28 models after the merge; at 12 the parent's own 8 would stand 2 ranks deep in 4 files.
+    const weak = patch(toTurnStep(merged, 2, "fr", "remaining"), "fr-1", { figures: 12 });
+    expect(refused(weak, { type: "movement/splitDetachment", unit: "fr-1", detachment: "fr-d" })).toEqual({
+      code: "movement/formation_not_allowed",
+      rule: "WHN-FORM-3",
+      unit: "fr-1",
+      formation: "ATTACK_COLUMN",
+      files: 4,
+      why: "2 ranks; allowed 3–any",
+    });
+  });
+
+  // legal.ts:191 `formation === u.formation` → `true` (a light block offered open order two files off its own width).
+  it("CORE-MOVE-1: a core light block of 10 files is offered blocks of 8 and 12 files and open order at its own 10", () => {
+    const s = toStep(battleOf([foot("fr-1", "fr", { position: { x: 36, y: 10 }, facing: 90, light: true, files: 10 }), foot("gb-1", "gb", { position: { x: 36, y: 44 }, facing: 270 })], { ruleset: "core" }), "remaining");
+    expect(legalMovementActions(s, id("fr-1")).filter((a) => a.type === "movement/changeFormation")).toEqual([
+      { type: "movement/changeFormation", unit: "fr-1", formation: "BLOCK", files: 8 },
+      { type: "movement/changeFormation", unit: "fr-1", formation: "BLOCK", files: 12 },
+      { type: "movement/changeFormation", unit: "fr-1", formation: "OPEN_ORDER", files: 10 },
+    ]);
   });
 
   // changeFormation.ts:42 `formation === "SQUARE"` → `"" === …` (the square laid out as a block).
@@ -218,6 +267,23 @@ describe("detachments and formations", () => {
 });
 
 describe("terrain and table edges", () => {
+  // path.ts:162 `leg.kind === "wheel"` → `"" === …` (a wheel's end frame made as a turn about the centre).
+  it("CORE-GEO-18 / WHN-MOVE-4: a wheel pivots on the inner front corner, which stays where it was", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 12), gb("gb-1", 36, 44)]), "remaining");
+    const halfWidth = (4 * 20) / 25.4 / 2;
+    const corner = (u: Unit, side: 1 | -1) => {
+      const a = ((u.facing - 90) * Math.PI) / 180;
+      return { x: u.position.x + side * halfWidth * Math.cos(a), y: u.position.y + side * halfWidth * Math.sin(a) };
+    };
+    for (const [pivot, side, facing] of [["right", 1, 60], ["left", -1, 120]] as const) {
+      const u0 = unitOf(s, "fr-1") as Unit;
+      const u1 = unitOf(must(s, { type: "movement/move", unit: "fr-1", path: [{ kind: "wheel", degrees: 30, pivot }] }), "fr-1") as Unit;
+      expect(u1.facing).toBeCloseTo(facing, 9);
+      expect(corner(u1, side).x).toBeCloseTo(corner(u0, side).x, 9);
+      expect(corner(u1, side).y).toBeCloseTo(corner(u0, side).y, 9);
+    }
+  });
+
   // path.ts:67 `t.tags.veryDifficult === true` → `false`.
   it("CORE-MOVE-5: a wheel made wholly in very difficult ground costs four times its arc", () => {
     const marsh = { id: "m", kind: "marsh", polygon: [{ x: 0, y: 0 }, { x: 72, y: 0 }, { x: 72, y: 40 }, { x: 0, y: 40 }], tags: { veryDifficult: true } };
@@ -235,5 +301,17 @@ describe("terrain and table edges", () => {
     const s = toStep(battleOf([fr("fr-1", 2.5, 20, { facing: 180 }), gb("gb-1", 36, 44)]), "remaining");
     expect(refused(s, { type: "movement/move", unit: "fr-1", path: [{ kind: "forward", distance: 3 }] })).toEqual({ code: "movement/off_table", rule: "CORE-GEO-2", unit: "fr-1" });
     expect(must(s, { type: "movement/move", unit: "fr-1", path: [{ kind: "forward", distance: 2 }] }).units["fr-1" as UnitId]?.position).toEqual({ x: 0.5, y: 20 });
+  });
+});
+
+describe("pursuers coming back", () => {
+  // returns.ts:37 `{ x: depth, y: along }` → `{}` (no coverage: the west edge).
+  it("CORE-PURS-7: a pursuer that left by the west edge comes back touching it, facing east, where it crossed", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 12), gb("gb-1", 36, 44)]), "remaining");
+    const u = { ...(unitOf(s, "fr-1") as Unit), returnAt: { x: 0, y: 24 } };
+    const back = returnSpot(s, u);
+    const depth = layoutOf({ ...u, facing: 0 }).depth;
+    expect(depth).toBeGreaterThan(1);
+    expect(back).toMatchObject({ facing: 0, position: { x: depth, y: 24 }, removed: null, returnAt: null });
   });
 });
