@@ -168,6 +168,16 @@ describe("charges and responses", () => {
     expect(allowedResponses(s, unitOf(s, "fr-1") as Unit, [])).toEqual(["hold", "flee", "formSquare"]);
   });
 
+  // chargeMove.ts:60 `{ allowNearEnemy: true }` → `{}` (a failed charge held to CORE-MOVE-4's 1").
+  it("CORE-CHRG-6: a failed charge makes its whole move toward the target even past another enemy within 1\" (our reading: a failed charge, like other compulsory moves, is not held to CORE-MOVE-4's 1\")", () => {
+    // gb-2's hussars 28" from fr-1 (out of reach); fr-2 stands beside the last inches of the way, about half an inch off their flank.
+    const s = toStep(battleOf([fr("fr-1", 36, 12), fr("fr-2", 41, 33), gbCav("gb-2", 36, 40)], { firstSide: "gb" }), "declareCharges");
+    const h = toStep(must(must(s, declare("gb-2", "fr-1")), { type: "turn/advance" }), "chargeResponses");
+    const r = run(toStep(must(h, respond("fr-1", "hold")), "chargeMoves"), chargeMove("gb-2"));
+    expect(ofType(r.events, "charge/failed")).toEqual([expect.objectContaining({ rule: "CORE-CHRG-6", unit: "gb-2", why: "out of reach", to: { x: 36, y: 32 } })]);
+    expect(unitOf(r.state, "gb-2").position).toEqual({ x: 36, y: 32 });
+  });
+
   // chargeMove.ts:126 `t === undefined || !inPlay(t)` → `false`.
   it("CORE-CHRG-6: a charge whose target has left play before the move fails where it stands", () => {
     const s = patch(held(), "fr-1", { removed: { reason: "destroyed", turn: 1 } });
