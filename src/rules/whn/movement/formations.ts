@@ -198,7 +198,7 @@ export function setupShapeRefusal(unit: Unit, state?: BattleState): { rule: Rule
  */
 function widthFault(unit: Unit, formation: Formation, info: FormationInfo, files: number): "files" | "fileRange" | "rankRange" | "ranksBelowFiles" | null {
   if (!Number.isInteger(files) || files < 1) return "files";
-  if (formation === "SQUARE" || formation === "EXTENDED_ORDER" || unit.troopType === "artillery") return null;
+  // Squares, extended order and guns have no file or rank rule in the table: nothing below faults them.
   const f = Math.min(files, unit.figures);
   const ranks = ranksFor(unit.figures, f);
   const fr = info.files;

@@ -48,7 +48,7 @@ export function computeLaps(state: BattleState, charger: Unit, target: Unit, fac
   const rect = layoutOf(target).footprint[0] as OrientedRect;
   const edge = faceEdge(rect, face);
   const F = edge.length;
-  if (width < F - EPSILON) return [];
+  // A charger narrower than the face leaves an overhang below −EPSILON on one side at least.
   const rightOver = placed.offset + width / 2 - F / 2;
   const leftOver = width / 2 - placed.offset - F / 2;
   if (rightOver < -EPSILON || leftOver < -EPSILON) return [];
@@ -58,7 +58,6 @@ export function computeLaps(state: BattleState, charger: Unit, target: Unit, fac
   const out: Lap[] = [];
   for (const [over, sign] of [[leftOver, -1], [rightOver, 1]] as const) {
     let n = Math.min(MAX_LAP_PER_SIDE, Math.floor((over + EPSILON) / w));
-    if (n <= 0) continue;
     // The end of the face on this side of the charger, and the target flank that meets it there.
     const end = addScaled(edge.mid, right(placed.frame.facing), (sign * F) / 2);
     const [fa, fb] = ADJACENT[face];

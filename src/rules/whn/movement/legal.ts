@@ -213,14 +213,15 @@ function ownCandidates(state: BattleState, u: Unit): readonly MovementAction[] {
     }
   }
   const joined = joinedCharacters(state, u.id);
-  const free = FORMATION_TABLE[u.formation].freeDirection;
-  // A formed unit's list depends on no position: found again by what it does depend on (a new
-  // unit object each turn, after firing… lists the same as before).
-  const key = free ? null : formedKey(state, u, joined.length > 0);
-  let list = key === null ? undefined : FORMED_LISTS.get(key);
-  if (list === undefined) {
-    list = [...(free ? freeCandidates(state, u) : formedCandidates(state, u)), ...formationCandidates(state, u)];
-    if (key !== null) {
+  let list: readonly MovementAction[] | undefined;
+  if (FORMATION_TABLE[u.formation].freeDirection) list = [...freeCandidates(state, u), ...formationCandidates(state, u)];
+  else {
+    // A formed unit's list depends on no position: found again by what it does depend on (a new
+    // unit object each turn, after firing… lists the same as before).
+    const key = formedKey(state, u, joined.length > 0);
+    list = FORMED_LISTS.get(key);
+    if (list === undefined) {
+      list = [...formedCandidates(state, u), ...formationCandidates(state, u)];
       if (FORMED_LISTS.size >= FORMED_LISTS_MAX) FORMED_LISTS.clear();
       FORMED_LISTS.set(key, list);
     }

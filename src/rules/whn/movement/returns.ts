@@ -67,7 +67,7 @@ export function returnPursuers(state: BattleState, ctx: ActionContext): BattleSt
   let s = state;
   for (const id of Object.keys(state.units).sort()) {
     const u = s.units[id as UnitId];
-    if (u === undefined || u.side !== state.turn.activeSide || u.removed?.reason !== "offTable" || u.returnAt === null || u.mergedInto !== null) continue;
+    if (u === undefined || u.side !== state.turn.activeSide || u.removed?.reason !== "offTable" || u.mergedInto !== null) continue;
     const placed = returnSpot(s, u);
     if (placed === null) continue;
     s = withUnit(s, { ...placed, flags: { ...placed.flags, moved: true, moveUsed: 1 } });
