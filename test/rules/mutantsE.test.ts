@@ -113,7 +113,7 @@ describe("merged detachments in id order, largest first to fall (whn/combined.ts
     const s0 = battle([battalion("fr-1", "fr", { position: { x: 36, y: 8 }, facing: 90 }), battalion("fr-x", "fr", { position: { x: 60, y: 30 }, facing: 90 }), battalion("gb-1", "gb", { position: { x: 36, y: 40 }, facing: 270, formation: "LINE", files: 12 })]);
     const p = unit(s0, "fr-1");
     const x = unit(s0, "fr-x");
-    const d = (i: 1 | 2 | 3): Unit => ({ ...x, id: `fr-d${i}` as never, figures: sizes[i - 1], profile: { ...x.profile, Ld: ld[i - 1] }, detachmentOf: "fr-1" as never, mergedInto: "fr-1" as never });
+    const d = (i: 1 | 2 | 3): Unit => ({ ...x, id: `fr-d${i}` as never, figures: sizes[i - 1]!, profile: { ...x.profile, Ld: ld[i - 1]! }, detachmentOf: "fr-1" as never, mergedInto: "fr-1" as never });
     return { ...s0, units: { "fr-1": { ...p, profile: { ...p.profile, Ld: 7 } }, "fr-d2": d(2), "fr-d3": d(3), "fr-d1": d(1), "gb-1": unit(s0, "gb-1") } } as BattleState;
   }
 
