@@ -10,7 +10,7 @@ import { leftGuns, layoutOf, ranksOf, unitsInPlayShared, unitsOnTable } from "..
 import { effectiveLeadership } from "../../src/rules/whn/leadership.js";
 import { woundUnit } from "../../src/rules/whn/shooting/damage.js";
 import { commitCasualties } from "../../src/rules/whn/combined.js";
-import { removeModels } from "../../src/rules/whn/casualties.js";
+import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
 import { recordFacts } from "../../src/rules/whn/facts.js";
 import { isLeftGun, joinedCharacters } from "../../src/rules/whn/unit.js";
 import { NO_FACTS, TurnFactsSchema } from "../../src/state/facts.js";
@@ -214,6 +214,20 @@ describe("removing models shares what did not change (whn/casualties.ts)", () =>
     expect(r.commandLost).toEqual([]);
     expect(r.unit.command).toBe(u.command);
     expect(removeModels(u, u.figures - 1).commandLost).toEqual(["musician", "standard"]);
+  });
+});
+
+describe("casualties on units at the edges (whn/casualties.ts, survivors of the partial before run)", () => {
+  it("CORE-SAVE-2: hits on a unit with no models left wound nobody, and it keeps no wounded model", () => {
+    const u: Unit = { ...unit(two(), "a"), figures: 0, woundsTaken: 1, profile: { ...unit(two(), "a").profile, W: 2 } };
+    const r = applyHits(u, [1, 1]);
+    expect([r.removed, r.wounds, r.unit.figures, r.unit.woundsTaken]).toEqual([0, 0, 0, 0]);
+  });
+
+  it("WHN-FORM-8: an EXTENDED_ORDER unit whose models were never placed one by one loses models by count alone", () => {
+    const u: Unit = { ...unit(two(), "a"), formation: "EXTENDED_ORDER", models: null, command: { leader: false, standard: false, musician: false } };
+    const r = removeModels(u, 3, { x: 0, y: 0 });
+    expect([r.removed, r.unit.figures, r.unit.models]).toEqual([3, u.figures - 3, null]);
   });
 });
 
