@@ -12,7 +12,7 @@ import { woundUnit } from "../../src/rules/whn/shooting/damage.js";
 import { commitCasualties } from "../../src/rules/whn/combined.js";
 import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
 import { recordFacts } from "../../src/rules/whn/facts.js";
-import { isLeftGun, joinedCharacters } from "../../src/rules/whn/unit.js";
+import { isLeftGun, joinedCharacters, removeUnit } from "../../src/rules/whn/unit.js";
 import { NO_FACTS, TurnFactsSchema } from "../../src/state/facts.js";
 import type { BattleEvent } from "../../src/state/battle.js";
 import type { JsonValue } from "../../src/state/common.js";
@@ -228,6 +228,21 @@ describe("casualties on units at the edges (whn/casualties.ts, survivors of the 
     const u: Unit = { ...unit(two(), "a"), formation: "EXTENDED_ORDER", models: null, command: { leader: false, standard: false, musician: false } };
     const r = removeModels(u, 3, { x: 0, y: 0 });
     expect([r.removed, r.unit.figures, r.unit.models]).toEqual([3, u.figures - 3, null]);
+  });
+});
+
+describe("removing a unit settles its joined characters (whn/unit.ts removeUnit, public as whn.units.removeUnit)", () => {
+  const joined = (): BattleState => battle([battalion("a", "fr", { position: { x: 20, y: 10 } }), battalion("b", "gb", { position: { x: 50, y: 40 }, facing: 270 })], { characters: [leader("k", "fr", { joinedTo: "a" })] });
+
+  it("CORE-CHAR-6: a unit that leaves the table in flight takes its joined characters with it, even if its order was not set to FLEEING", () => {
+    const r = removeUnit(joined(), "a" as never, "fledTable");
+    expect(r.characters["k" as never]).toMatchObject({ joinedTo: "a", removed: { reason: "fledTable" } });
+  });
+
+  it("CORE-CHAR-6: a steady unit destroyed by casualties leaves its characters on the table, alone where it stood", () => {
+    const s = joined();
+    const r = removeUnit(s, "a" as never, "destroyed");
+    expect(r.characters["k" as never]).toMatchObject({ joinedTo: null, removed: null, position: unit(s, "a").position });
   });
 });
 
