@@ -12,7 +12,7 @@ import { woundUnit } from "../../src/rules/whn/shooting/damage.js";
 import { commitCasualties } from "../../src/rules/whn/combined.js";
 import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
 import { recordFacts } from "../../src/rules/whn/facts.js";
-import { isLeftGun, joinedCharacters, removeUnit } from "../../src/rules/whn/unit.js";
+import { isFormed, isLeftGun, joinedCharacters, removeUnit } from "../../src/rules/whn/unit.js";
 import { NO_FACTS, TurnFactsSchema } from "../../src/state/facts.js";
 import type { BattleEvent } from "../../src/state/battle.js";
 import type { JsonValue } from "../../src/state/common.js";
@@ -63,6 +63,17 @@ describe("units-in-play cache (whn/unit.ts unitsInPlayShared)", () => {
     const again = unitsInPlayShared(s);
     expect(again).not.toBe(list);
     expect(again).toEqual(list);
+  });
+});
+
+describe("formed units (whn/unit.ts isFormed)", () => {
+  it("WHN-SKIRM-2 / WHN-SKIRM-3: a block in good order is formed; skirmishers in open or extended order and a fleeing unit are not", () => {
+    const u = unit(two(), "a");
+    expect(isFormed(u)).toBe(true);
+    expect(isFormed({ ...u, order: "DISORDERED" })).toBe(true);
+    expect(isFormed({ ...u, formation: "OPEN_ORDER" })).toBe(false);
+    expect(isFormed({ ...u, formation: "EXTENDED_ORDER" })).toBe(false);
+    expect(isFormed({ ...u, order: "FLEEING" })).toBe(false);
   });
 });
 
