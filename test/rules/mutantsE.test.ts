@@ -12,6 +12,7 @@ import { woundUnit } from "../../src/rules/whn/shooting/damage.js";
 import { commitCasualties } from "../../src/rules/whn/combined.js";
 import { applyHits, removeModels } from "../../src/rules/whn/casualties.js";
 import { recordFacts } from "../../src/rules/whn/facts.js";
+import { saveNeed } from "../../src/rules/whn/tables.js";
 import { isFormed, isLeftGun, joinedCharacters, removeUnit } from "../../src/rules/whn/unit.js";
 import { NO_FACTS, TurnFactsSchema } from "../../src/state/facts.js";
 import type { BattleEvent } from "../../src/state/battle.js";
@@ -82,6 +83,8 @@ describe("ranks (whn/unit.ts ranksOf)", () => {
     const u = unit(two(), "a");
     for (const formation of ["SQUARE", "EXTENDED_ORDER", "ATTACK_COLUMN", "LINE"] as const) expect(ranksOf({ ...u, formation, figures: 0, models: null })).toBe(0);
     expect(ranksOf({ ...u, formation: "SQUARE" })).toBe(1);
+    // Skirmishers in extended order stand in one loose rank whatever their files.
+    expect(ranksOf({ ...u, formation: "EXTENDED_ORDER", figures: 24, files: 4 })).toBe(1);
   });
 });
 
@@ -346,5 +349,41 @@ describe("turn facts (whn/facts.ts recordFacts)", () => {
     expect(f.movement.disengaging).toEqual(["d"]);
     expect(f.aftermath.cavalryFallBacks).toEqual([{ unit: "h", from: "b" }]);
     expect(f.step.pursuitCharges).toEqual([{ combat: "c3", target: "t" }]);
+  });
+});
+
+describe("survivors of the after run, killed after it (checked by hand)", () => {
+  it("CORE-WPN-4 / CORE-WPN-6: a shield that does not count (two-handed weapon in close combat) improves no save", () => {
+    const shieldOnly = { armour: "none", shield: true, barding: false } as const;
+    expect(saveNeed({ equipment: shieldOnly, mounted: false }, 3)).toBe(6);
+    expect(saveNeed({ equipment: shieldOnly, mounted: false, shieldCounts: false }, 3)).toBeNull();
+    expect(saveNeed({ equipment: { ...shieldOnly, armour: "light" }, mounted: false, shieldCounts: false }, 3)).toBe(6);
+  });
+
+  it("WHN-DET-5: committing casualties to a unit the state does not hold only puts it there, sharing nothing", () => {
+    const s = two();
+    const stranger: Unit = { ...unit(s, "a"), id: "zz" as never, figures: 20 };
+    const events: unknown[] = [];
+    const after = commitCasualties(s, stranger, 4, { kind: "missile" }, (...e) => events.push(e));
+    expect(after.units["zz" as never]).toBe(stranger);
+    expect(events).toEqual([]);
+  });
+
+  it("CORE-REDR-1: what falls due after an aftermath ended in the same step is kept, in a fresh group", () => {
+    let seq = 0;
+    const ev = (type: string, rule: string, d: Record<string, unknown> = {}): BattleEvent => ({ seq: seq++, gameTurn: 1, type, rule, ...d }) as BattleEvent;
+    const start = recordFacts(NO_FACTS, [ev("morale/rallyTest", "WHN-RALLY-1", { unit: "z" })], {});
+    const f = recordFacts(start, [ev("combat/fallBackDue", "WHN-BREAK-2", { unit: "b", from: "a" }), ev("combat/aftermathDone", "CORE-REDR-1"), ev("combat/fallBackDue", "WHN-BREAK-2", { unit: "d", from: "c" })], {});
+    expect(f.aftermath.fallBacks).toEqual([{ unit: "d", from: "c" }]);
+    expect(NO_FACTS.aftermath.fallBacks).toEqual([]);
+  });
+
+  it("WHN-SKIRM-2 / WHN-SKIRM-3: in a freshly loaded module, open and extended order are the skirmish formations", async () => {
+    vi.resetModules();
+    const fresh = await import("../../src/rules/whn/unit.js");
+    const u = unit(two(), "a");
+    expect([...fresh.SKIRMISH_FORMATIONS].sort()).toEqual(["EXTENDED_ORDER", "OPEN_ORDER"]);
+    expect(fresh.isSkirmishing({ ...u, formation: "OPEN_ORDER" })).toBe(true);
+    expect(fresh.isSkirmishing(u)).toBe(false);
   });
 });
