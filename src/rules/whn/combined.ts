@@ -28,7 +28,8 @@ export function mergedDetachments(state: BattleState, parent: UnitId): readonly 
     if (d === undefined || d.mergedInto !== parent || d.removed !== null || d.figures <= 0) continue;
     (out ??= []).push(d);
   }
-  return out === null ? NONE : out.length > 1 ? out.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)) : out;
+  // Ids of one units record are distinct, so no two detachments compare equal.
+  return out === null ? NONE : out.sort((x, y) => (x.id < y.id ? -1 : 1));
 }
 
 /** What the merged elites make of a unit (CORE-UNIT-1). */
@@ -113,7 +114,7 @@ export function eliteLosses(u: Unit, figures: number, elites: number, removed: n
  * the table (shooting, artillery, close combat) goes through here, so a merged detachment's count
  * always matches the elites left in its parent; one whose elites are all gone is destroyed.
  */
-export function commitCasualties(state: BattleState, next: Unit, removed: number, cause: CasualtyCause, emit?: Emit): BattleState {
+export function commitCasualties(state: BattleState, next: Unit, removed: number, cause: CasualtyCause, emit: Emit): BattleState {
   const before = state.units[next.id];
   const merged = before === undefined || removed <= 0 ? [] : mergedDetachments(state, before.id);
   let s = withUnit(state, next);
@@ -121,8 +122,9 @@ export function commitCasualties(state: BattleState, next: Unit, removed: number
   const elites = Math.min(before.figures, merged.reduce((n, d) => n + d.figures, 0));
   const applies = appliesAt(before, before.figures, elites);
   let lost = eliteLosses(before, before.figures, elites, removed, cause);
-  // The largest detachment loses first (it is the one whose values the unit uses).
-  const order = [...merged].sort((a, b) => b.figures - a.figures || (a.id < b.id ? -1 : 1));
+  // The largest detachment loses first (it is the one whose values the unit uses); ties keep the
+  // id order of `merged`, as sorting is stable.
+  const order = [...merged].sort((a, b) => b.figures - a.figures);
   const share: Record<string, number> = {};
   for (const d of order) {
     const n = Math.min(lost, d.figures);
@@ -133,7 +135,7 @@ export function commitCasualties(state: BattleState, next: Unit, removed: number
     s = withUnit(s, { ...d, figures: d.figures - n });
     if (d.figures - n === 0) s = removeUnit(s, d.id, "destroyed");
   }
-  emit?.("unit/combinedCasualties", applies ? "CORE-UNIT-1" : "WHN-DET-5", {
+  emit("unit/combinedCasualties", applies ? "CORE-UNIT-1" : "WHN-DET-5", {
     unit: before.id,
     cause: cause.kind,
     removed,

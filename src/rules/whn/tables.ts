@@ -52,21 +52,11 @@ export interface SaveProfile {
  */
 export function saveNeed(p: SaveProfile, strength: number, improve = 0): number | null {
   const e = p.equipment;
+  // No armour starts at 7: with nothing to improve it, no Strength brings it under 7, so no save.
   let need = e.armour === "heavy" ? 5 : e.armour === "light" ? 6 : 7;
-  let anything = e.armour !== "none";
-  if (e.shield && p.shieldCounts !== false) {
-    need -= 1;
-    anything = true;
-  }
-  if (p.mounted) {
-    need -= 1;
-    anything = true;
-  }
-  if (e.barding) {
-    need -= 1;
-    anything = true;
-  }
-  if (!anything && improve === 0) return null;
+  if (e.shield && p.shieldCounts !== false) need -= 1;
+  if (p.mounted) need -= 1;
+  if (e.barding) need -= 1;
   need -= improve;
   need += Math.max(0, strength - 3);
   return need > 6 ? null : Math.max(2, need);

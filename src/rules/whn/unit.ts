@@ -207,7 +207,8 @@ export function isLeftGun(u: Unit): boolean {
 export function leftGuns(state: BattleState): Unit[] {
   const out: Unit[] = [];
   for (const u of Object.values(state.units)) if (isLeftGun(u)) out.push(u);
-  return out.length < 2 ? out : out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Ids of one units record are distinct, so no two guns compare equal.
+  return out.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 /** Every unit standing on the table: those in play and guns left by their crew (WHN-ART-16), in id order within each group. */
@@ -226,17 +227,13 @@ export function enemiesOf(state: BattleState, side: SideId): Unit[] {
   return unitsInPlay(state).filter((u) => u.side !== side);
 }
 
-/** The last characters record whose ids were sorted, and those ids (records rarely change). */
-let idsOf: BattleState["characters"] | null = null;
-let sortedIds: readonly string[] = [];
+/** The last characters record whose ids were sorted, with those ids (records rarely change). */
+let sortedIds: { readonly of: BattleState["characters"]; readonly ids: readonly string[] } | null = null;
 
 /** The ids of a characters record in sorted order (remembered for the last record asked about). */
 function sortedCharacterIds(characters: BattleState["characters"]): readonly string[] {
-  if (idsOf !== characters) {
-    sortedIds = Object.keys(characters).sort();
-    idsOf = characters;
-  }
-  return sortedIds;
+  if (sortedIds?.of !== characters) sortedIds = { of: characters, ids: Object.keys(characters).sort() };
+  return sortedIds.ids;
 }
 
 /** Characters in play that have joined a unit. */
