@@ -22,4 +22,4 @@ const common = {
 };
 const pool = readFileSync(new URL("../src/cli/pool.ts", import.meta.url), "utf8");
 const workerName = /new URL\("\.\/([\w-]+)\.js", import\.meta\.url\)/.exec(pool)?.[1] ?? "worker";
-await build({ ...common, entryPoints: { run: "bench/run.ts", prof: "bench/prof.ts", legalProbe: "bench/legalProbe.ts", fingerprint: "bench/fingerprint.ts", stepProbe: "bench/stepProbe.ts", [workerName]: "src/cli/worker.ts" }, outdir: "bench/.out" });
+await build({ ...common, entryPoints: { run: "bench/run.ts", prof: "bench/prof.ts", legalProbe: "bench/legalProbe.ts", fingerprint: "bench/fingerprint.ts", stepProbe: "bench/stepProbe.ts", worstCold: "bench/worstCold.ts", [workerName]: "src/cli/worker.ts" }, outdir: "bench/.out" });

@@ -14,6 +14,7 @@ import type { BattleState } from "../src/state/battle.js";
 import type { BattleSetup } from "../src/state/setup.js";
 import { fnfScenario } from "../src/rules/fnf/scenarios.js";
 import { now } from "./harness.js";
+import { readFileSync } from "node:fs";
 import type { Figure } from "./figures.js";
 
 /** A WHN setup at the limits: 32 units a side in ranks 12" apart, 64 small woods between them. */
@@ -48,19 +49,35 @@ function timed<T>(f: () => T): [T, number] {
   return [r, now("cpu") - t];
 }
 
+/**
+ * CPU time of this process's main thread alone, in ms (Linux: the first field of its schedstat),
+ * or NaN elsewhere. The process's CPU time also holds V8's background threads (optimising
+ * compiles, concurrent GC): in a fresh process most of a first big listing's CPU is compiling.
+ */
+export function mainThreadMs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Plays the limit battle for `decisions` decisions; the slowest legalActions and apply, with where. */
-export function limitBattle(decisions: number, setup: BattleSetup = limitSetup(), botSeed = 11): { legalMs: number; legalAt: string; applyMs: number; applyAt: string; decisions: number } {
+export function limitBattle(decisions: number, setup: BattleSetup = limitSetup(), botSeed = 11, stopBefore?: (s: BattleState) => boolean): { legalMs: number; legalAt: string; applyMs: number; applyAt: string; decisions: number; stoppedAt: BattleState | null } {
   const r = createBattle(setup);
   if (!r.ok) throw new Error(`bench: the limit setup is refused: ${JSON.stringify(r.error.issues.slice(0, 2))}`);
   let s: BattleState = r.value;
   const rng = botRng(botSeed);
   // Warm the listers up (JIT) on the first state, unmeasured.
   for (let i = 0; i < 3; i++) legalActions({ ...s });
-  let out = { legalMs: 0, legalAt: "", applyMs: 0, applyAt: "", decisions: 0 };
+  let out = { legalMs: 0, legalAt: "", applyMs: 0, applyAt: "", decisions: 0, stoppedAt: null as BattleState | null };
   for (let k = 0; k < decisions && s.turn.phase !== "finished"; k++) {
+    if (stopBefore?.(s) === true) return { ...out, stoppedAt: s };
     const where = `${s.turn.gameTurn}:${s.turn.phase}${s.turn.step === null ? "" : `/${s.turn.step}`}`;
+    const m0 = mainThreadMs();
     const [acts, lt] = timed(() => legalActions({ ...s }));
-    if (lt > out.legalMs) out = { ...out, legalMs: lt, legalAt: `${where} (${acts.length} actions)` };
+    const main = mainThreadMs() - m0;
+    if (lt > out.legalMs) out = { ...out, legalMs: lt, legalAt: `${where} (${acts.length} actions; main thread ${main.toFixed(1)} ms)` };
     // Advance a third of the time when nothing is pending, so the run reaches every phase and step.
     const advance = s.pending.length === 0 && rng.int(3) === 0 ? applyTrusted(s, { type: "turn/advance" }) : null;
     const pick = advance !== null && advance.ok ? { action: { type: "turn/advance" } as const, state: advance.state } : sampleLegalAction(s, rng);

@@ -31,15 +31,16 @@ import { getUnit, inPlay, enemiesOf, joinedCharacters, unitsInPlayShared } from 
 import { RESPONSES, type ChangeFormationAction, type ChargeMoveAction, type DeclareChargeAction, type MarchAction, type MergeDetachmentAction, type MoveAction, type MoveToAction, type RespondAction, type SplitDetachmentAction } from "./actions.js";
 import { changeFormationHandler } from "./changeFormation.js";
 import { chargeToMove } from "./chargeMove.js";
-import { baseMove, isStationary, moveRate } from "./common.js";
+import { baseMove, isStationary, moveRate, readyToMove, wheeledThisPhase } from "./common.js";
 import { declarationApplies } from "./declare.js";
-import { detachmentCandidates } from "./detachments.js";
+import { detachmentCandidates, detachmentRangeViolation } from "./detachments.js";
 import { moveTo } from "./free.js";
 import { FORMATION_TABLE, WHN_FORMATIONS, adoptableFiles } from "./formations.js";
 import { CORE_FORMATIONS, coreFormationRefusal } from "../../core/formations.js";
 import { mergeDetachment, splitDetachment } from "./merge.js";
-import { march, move } from "./moves.js";
-import type { Leg } from "./path.js";
+import { march, move, whyNoMarch } from "./moves.js";
+import { pathLengths, quickPath, type Leg } from "./path.js";
+import { EPSILON, leq, normalizeAngle } from "../../../geometry/vec.js";
 import { quickResponseCheck, respond } from "./respond.js";
 import { cosDeg, sinDeg } from "../../../math/index.js";
 import { traitsOf } from "../../traits.js";
@@ -62,12 +63,18 @@ function applies(state: BattleState, a: MovementAction): boolean {
     case "movement/changeFormation":
       out = changeFormationHandler(state, a, ctx);
       break;
-    case "movement/move":
+    case "movement/move": {
+      const quick = quickMoveCheck(state, a, false);
+      if (quick !== null) return quick;
       out = move(state, a, ctx);
       break;
-    case "movement/march":
+    }
+    case "movement/march": {
+      const quick = quickMoveCheck(state, a, true);
+      if (quick !== null) return quick;
       out = march(state, a, ctx);
       break;
+    }
     case "movement/moveTo":
       out = moveTo(state, a, ctx);
       break;
@@ -92,6 +99,55 @@ function applies(state: BattleState, a: MovementAction): boolean {
       break;
   }
   return out.ok;
+}
+
+/**
+ * Whether a move or march applies, answered without a footprint per sample when it can be
+ * (`move`/`march` of src/rules/whn/movement/moves.ts ask the same questions; every refusal there
+ * is a "no" here, whatever its order): the unit may move (and march), the path goes somewhere,
+ * its plain length and wheel fit, its measured cost (terrain included, the same numbers as
+ * `measurePath`) fits the allowance, it enters nothing impassable, nothing stands within reach of
+ * its samples ({@link quickPath}'s broad phase) and a detachment stays in range (WHN-DET-2).
+ * Null when only the handler can tell: a loose unit, a path with no terrain on the table (the
+ * handler's own shortcut, `clearPathEnd`, is as cheap), or a unit, an edge or impassable ground
+ * within reach of the path.
+ */
+export function quickMoveCheck(state: BattleState, a: MoveAction | MarchAction, isMarch: boolean): boolean | null {
+  const u = readyToMove(state, a.unit);
+  if ("code" in u) return false;
+  if (isMarch) {
+    if (a.path.some((l) => l.kind === "turn")) return false;
+    if (whyNoMarch(state, u) !== null) return false;
+  } else if (u.flags.marched) return false;
+  const info = FORMATION_TABLE[u.formation];
+  if (info.freeDirection) return false;
+  if (state.terrain.length === 0) return null;
+  const legs = a.path;
+  if (legs.every((l) => (l.kind === "forward" ? l.distance : l.kind === "wheel" ? Math.abs(l.degrees) : 1) <= EPSILON)) return false;
+  const M = baseMove(state, u);
+  const rate = moveRate(state, u);
+  const allowance = isMarch ? (info.march ?? 0) * M : (1 - u.flags.moveUsed) * rate;
+  const limit = info.wheelLimit;
+  const plain = pathLengths(u, legs, rate);
+  // The measured wheel is the plain one (summed the same way): over the limit is a refusal.
+  if (limit !== null && !leq(wheeledThisPhase(state, u.id) + plain.wheel, limit)) return false;
+  if (Number.isFinite(plain.cost) && !leq(plain.cost, allowance)) return false;
+  const path = quickPath(state, u, legs, rate, M);
+  if (path === null) return null;
+  if (!leq(path.cost, allowance) || path.entersImpassable) return false;
+  if (!path.clear) return null;
+  const moved: Unit = {
+    ...u,
+    position: { ...path.end.p },
+    facing: normalizeAngle(path.end.facing),
+    flags: {
+      ...u.flags,
+      moved: true,
+      marched: u.flags.marched || isMarch,
+      moveUsed: isMarch ? 1 : Math.min(1, u.flags.moveUsed + (rate > 0 ? path.cost / rate : 1)),
+    },
+  };
+  return detachmentRangeViolation(state, u, moved) === null;
 }
 
 /** A slightly shortened distance, so a candidate at 100 % is not lost to rounding. */

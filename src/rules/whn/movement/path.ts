@@ -11,13 +11,13 @@ import type { Frame } from "../../../geometry/frame.js";
 import { applyStep, sweptTerrainCost, wheelCost, TERRAIN_RATES } from "../../../geometry/movement.js";
 import { NUMERIC_TOL, polygonDistance } from "../../../geometry/polygon.js";
 import type { Footprint } from "../../../geometry/rect.js";
-import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap, sweptBounds, type FootprintBounds } from "../../../geometry/rect.js";
+import { boundsApart, footprintBounds, footprintDistance, footprintsApart, rectBehindFrame, rectCorners, rectsOverlap, type FootprintBounds, type OrientedRect } from "../../../geometry/rect.js";
 import { boxNear, cachedBoxAround } from "../../../geometry/box.js";
 import { isOwned } from "../../../engine/owned.js";
 import { crossesTableEdge } from "../../../geometry/away.js";
 import { terrainNear, type TerrainFeature } from "../../../geometry/terrain.js";
 import { addScaled, forward, leq, lt, right } from "../../../geometry/vec.js";
-import { hypot } from "../../../math/index.js";
+import { cosDeg, hypot, sinDeg } from "../../../math/index.js";
 import { footprintOf, isLeftGun, layoutSpecOf, unitsOnTable } from "../unit.js";
 import { layoutDimensions } from "../../../geometry/layout.js";
 import { layoutAt, refuse } from "./common.js";
@@ -92,6 +92,15 @@ function overlapsPolygon(r: import("../../../geometry/rect.js").OrientedRect, po
  * every terrain feature (the same result, slower: for tests of the broad phase).
  */
 export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], rate: number, move: number, broadPhase = true): MeasuredPath {
+  return measureInto(state, u, legs, rate, move, broadPhase, null);
+}
+
+/**
+ * {@link measurePath}; with `centres` (a formed unit only), each sample's rectangle is not built:
+ * its centre is appended to `centres` (x, y) instead, and `samples` stays empty. Every figure is
+ * the same, by the same operations.
+ */
+function measureInto(state: BattleState, u: Unit, legs: readonly Leg[], rate: number, move: number, broadPhase: boolean, centres: number[] | null): MeasuredPath {
   // Only the shape is needed here: the models are laid out per sample below only for a loose unit.
   const base = layoutDimensions(layoutSpecOf(u));
   const width = base.width;
@@ -123,22 +132,43 @@ export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], r
       }
       cost += leg.distance;
       const n = Math.max(1, Math.ceil(leg.distance / SAMPLE_INCHES));
-      for (let i = 1; i <= n; i++) samples.push(fpAt(applyStep(frame, width, { kind: "move", distance: (leg.distance * i) / n })));
+      if (base.kind === "loose") {
+        for (let i = 1; i <= n; i++) samples.push(fpAt(applyStep(frame, width, { kind: "move", distance: (leg.distance * i) / n })));
+      } else {
+        // `applyStep` then `rectBehindFrame`, written out: the same operations in the same order
+        // (bit-identical footprints), with the forward vector found once for the whole leg.
+        const fx = cosDeg(frame.facing);
+        const fy = sinDeg(frame.facing);
+        const back = -depth / 2;
+        const px = frame.p.x;
+        const py = frame.p.y;
+        for (let i = 1; i <= n; i++) {
+          const d = (leg.distance * i) / n;
+          if (centres !== null) centres.push(px + fx * d + fx * back, py + fy * d + fy * back);
+          else samples.push([{ center: { x: px + fx * d + fx * back, y: py + fy * d + fy * back }, halfWidth: width / 2, halfDepth: depth / 2, facing: frame.facing }]);
+        }
+      }
       frame = nextFrame(frame, leg, width, depth);
     } else if (leg.kind === "wheel") {
       const signed = leg.pivot === "left" ? leg.degrees : -leg.degrees;
       const n = Math.max(1, Math.ceil(leg.degrees / SAMPLE_DEGREES));
       const arc = wheelCost(leg.degrees, width) / n;
       for (let i = 1; i <= n; i++) {
-        const fp = fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * i) / n }));
+        let fp: Footprint | null = null;
+        if (base.kind === "loose") fp = fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * i) / n }));
+        else if (centres === null) fp = wheelSample(frame, width, depth, (signed * i) / n);
+        else {
+          wheelAt(frame, width, depth, (signed * i) / n);
+          centres.push(wheelX, wheelY);
+        }
         // With no terrain near, every mid-step is open ground (no surcharge): not laid out.
         if (terrain.length > 0) {
-          const mid = fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * (i - 0.5)) / n }));
+          const mid = base.kind === "loose" ? fpAt(applyStep(frame, width, { kind: "wheel", degrees: (signed * (i - 0.5)) / n })) : wheelSample(frame, width, depth, (signed * (i - 0.5)) / n);
           const g = groundAt(mid, terrain);
           surcharge += arc * (g.rate - 1);
           impassable ||= g.impassable && inImpassable(mid, terrain);
         }
-        samples.push(fp);
+        if (fp !== null) samples.push(fp);
       }
       cost += wheelCost(leg.degrees, width);
       wheel += leg.degrees;
@@ -147,10 +177,51 @@ export function measurePath(state: BattleState, u: Unit, legs: readonly Leg[], r
       frame = nextFrame(frame, leg, width, depth);
       cost += rate / 4;
       turns += 1;
-      samples.push(fpAt(frame));
+      if (centres !== null && base.kind !== "loose") {
+        // `rectBehindFrame`'s centre, by its operations.
+        const back = -depth / 2;
+        centres.push(frame.p.x + cosDeg(frame.facing) * back, frame.p.y + sinDeg(frame.facing) * back);
+      } else samples.push(fpAt(frame));
     }
   }
   return { end: frame, cost: cost + surcharge, wheel, turns, surcharge, entersImpassable: impassable, samples };
+}
+
+/**
+ * A formed unit's footprint wheeled `degrees` about the inner front corner of `frame`:
+ * `rectBehindFrame(applyStep(frame, width, wheel), width, depth)` written out, the same operations
+ * in the same order (bit-identical), without the intermediate vectors and frame.
+ */
+function wheelSample(frame: Frame, width: number, depth: number, degrees: number): Footprint {
+  wheelAt(frame, width, depth, degrees);
+  return [{ center: { x: wheelX, y: wheelY }, halfWidth: width / 2, halfDepth: depth / 2, facing: wheelFacing }];
+}
+
+/** {@link wheelAt}'s answer: the wheeled rectangle's centre and facing (no object per sample). */
+let wheelX = 0;
+let wheelY = 0;
+let wheelFacing = 0;
+
+/** The rectangle of {@link wheelSample}, left in {@link wheelX}, {@link wheelY} and {@link wheelFacing}. */
+function wheelAt(frame: Frame, width: number, depth: number, degrees: number): void {
+  const rx = sinDeg(frame.facing);
+  const ry = -cosDeg(frame.facing);
+  const k = degrees > 0 ? -width / 2 : width / 2;
+  const px = frame.p.x;
+  const py = frame.p.y;
+  const pivotX = px + rx * k;
+  const pivotY = py + ry * k;
+  const ax = px - pivotX;
+  const ay = py - pivotY;
+  const c = cosDeg(degrees);
+  const s = sinDeg(degrees);
+  const x = pivotX + (ax * c - ay * s);
+  const y = pivotY + (ax * s + ay * c);
+  const facing = frame.facing + degrees;
+  const back = -depth / 2;
+  wheelX = x + cosDeg(facing) * back;
+  wheelY = y + sinDeg(facing) * back;
+  wheelFacing = facing;
 }
 
 /**
@@ -261,6 +332,8 @@ interface Standing {
   readonly units: readonly Unit[];
   readonly footprints: readonly Footprint[];
   readonly bounds: readonly FootprintBounds[];
+  /** The bounding circles again, flat (x, y, r per unit), for the first broad phase. */
+  readonly circles: Float64Array;
 }
 
 /**
@@ -274,9 +347,144 @@ function standingOf(state: BattleState): Standing {
   if (standing !== null && standing.record === state.units && isOwned(state)) return standing;
   const units = unitsOnTable(state);
   const footprints = units.map(footprintOf);
-  const t: Standing = { record: state.units, units, footprints, bounds: footprints.map(footprintBounds) };
+  const bounds = footprints.map(footprintBounds);
+  const circles = new Float64Array(bounds.length * 3);
+  for (let i = 0; i < bounds.length; i++) {
+    const b = bounds[i] as FootprintBounds;
+    circles[3 * i] = b.x;
+    circles[3 * i + 1] = b.y;
+    circles[3 * i + 2] = b.r;
+  }
+  const t: Standing = { record: state.units, units, footprints, bounds, circles };
   if (isOwned(state)) standing = t;
   return t;
+}
+
+/** What {@link checkPlacement}'s broad phase leaves to measure along a path. */
+interface NearPath {
+  /** Units within reach of the path (each with its distance at the start, measured when needed). */
+  readonly placed: { readonly o: Unit; readonly fp: Footprint; startDist: number }[];
+  /** Impassable features within reach of the path. */
+  readonly terrain: readonly TerrainFeature[];
+  /** True when no sample can cross a table edge. */
+  readonly onTable: boolean;
+}
+
+/**
+ * The broad phase of {@link checkPlacement} over the circle `swept` around every sample: a unit
+ * more than 1" from it can neither be overlapped nor come too close, an impassable feature more
+ * than 1" from it cannot be entered, and a circle inside the table (by far more than rounding)
+ * holds every corner of every sample, so no sample can cross an edge.
+ */
+function nearPath(state: BattleState, u: Unit, swept: FootprintBounds, opts: PlacementOptions): NearPath {
+  const stand = standingOf(state);
+  const placed: { readonly o: Unit; readonly fp: Footprint; startDist: number }[] = [];
+  const circles = stand.circles;
+  // `boundsApart(swept, bounds, 1)` decides; a unit whose circle is clear of the swept one by more
+  // than 1.01" on squared distances (far beyond its 1" + ε + slack, and any rounding) is certainly
+  // apart and skipped without the call.
+  for (let i = 0; i < stand.units.length; i++) {
+    const dx = (circles[3 * i] as number) - swept.x;
+    const dy = (circles[3 * i + 1] as number) - swept.y;
+    const reach = (circles[3 * i + 2] as number) + swept.r + 1.01;
+    if (dx * dx + dy * dy > reach * reach) continue;
+    const o = stand.units[i] as Unit;
+    if (o.id === u.id || (opts.ignore?.has(o.id) ?? false)) continue;
+    if (boundsApart(swept, stand.bounds[i] as FootprintBounds, 1)) continue;
+    // -0.5, not -1: the field holds a fraction from the start (a distance replaces it).
+    placed.push({ o, fp: stand.footprints[i] as Footprint, startDist: -0.5 });
+  }
+  const impassable = impassableOf(state);
+  const terrain = impassable.length === 0 ? impassable : terrainNear(impassable, swept.x, swept.y, swept.r + 1);
+  const table = state.table;
+  const onTable = swept.x - swept.r > EDGE_SLACK && swept.y - swept.r > EDGE_SLACK && swept.x + swept.r < table.width - EDGE_SLACK && swept.y + swept.r < table.height - EDGE_SLACK;
+  return { placed, terrain, onTable };
+}
+
+/** A formed unit's path measured for a yes/no answer ({@link quickPath}). */
+export interface QuickPath {
+  /** `measurePath`'s end, cost, wheel and impassable flag, the same numbers. */
+  readonly end: Frame;
+  readonly cost: number;
+  readonly wheel: number;
+  readonly entersImpassable: boolean;
+  /** True when {@link checkPlacement} of the path's samples certainly passes (its broad phase leaves nothing to measure). */
+  readonly clear: boolean;
+}
+
+/**
+ * {@link measurePath} and the broad phase of {@link checkPlacement} for a formed unit, without a
+ * footprint per sample (the same circle from the same centres): what a legal-action listing's dry
+ * run of a move needs when nothing stands near the path, which is most moves. Null for a loose
+ * unit. When `clear` is false, measure and check the samples as the move does.
+ */
+export function quickPath(state: BattleState, u: Unit, legs: readonly Leg[], rate: number, move: number): QuickPath | null {
+  const base = layoutDimensions(layoutSpecOf(u));
+  if (base.kind === "loose") return null;
+  const centres: number[] = [];
+  const m = measureInto(state, u, legs, rate, move, true, centres);
+  // `sweptCircle` of the samples: each a single rectangle of the unit's half sides.
+  const half = hypot(base.width / 2, base.depth / 2);
+  const n = centres.length / 2;
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < centres.length; i += 2) {
+    x += centres[i] as number;
+    y += centres[i + 1] as number;
+  }
+  x /= Math.max(1, n);
+  y /= Math.max(1, n);
+  let r = 0;
+  for (let i = 0; i < centres.length; i += 2) r = Math.max(r, hypot((centres[i] as number) - x, (centres[i + 1] as number) - y) + half);
+  const near = nearPath(state, u, { x, y, r }, {});
+  return { end: m.end, cost: m.cost, wheel: m.wheel, entersImpassable: m.entersImpassable, clear: near.onTable && near.placed.length === 0 && near.terrain.length === 0 };
+}
+
+/**
+ * `sweptBounds(samples)`, the same arithmetic in the same order (the same circle, bit for bit),
+ * without a circle object per sample: a one-rectangle footprint's circle is its rectangle's
+ * circumcircle, any other its cached `footprintBounds`.
+ */
+function sweptCircle(samples: readonly Footprint[]): FootprintBounds {
+  const n = samples.length;
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < n; i++) {
+    const fp = samples[i] as Footprint;
+    if (fp.length === 1) {
+      const c = (fp[0] as OrientedRect).center;
+      x += c.x;
+      y += c.y;
+    } else {
+      const b = footprintBounds(fp);
+      x += b.x;
+      y += b.y;
+    }
+  }
+  x /= Math.max(1, n);
+  y /= Math.max(1, n);
+  let r = 0;
+  for (let i = 0; i < n; i++) {
+    const fp = samples[i] as Footprint;
+    if (fp.length === 1) {
+      const rect = fp[0] as OrientedRect;
+      r = Math.max(r, hypot(rect.center.x - x, rect.center.y - y) + hypot(rect.halfWidth, rect.halfDepth));
+    } else {
+      const b = footprintBounds(fp);
+      r = Math.max(r, hypot(b.x - x, b.y - y) + b.r);
+    }
+  }
+  return { x, y, r };
+}
+
+/** The impassable features of the last terrain list asked about (an engine state's list is immutable). */
+let impassableFor: { readonly terrain: BattleState["terrain"]; readonly list: readonly TerrainFeature[] } | null = null;
+
+function impassableOf(state: BattleState): readonly TerrainFeature[] {
+  if (impassableFor !== null && impassableFor.terrain === state.terrain && isOwned(state)) return impassableFor.list;
+  const list = (state.terrain as readonly TerrainFeature[]).filter((t) => t.tags.impassable === true);
+  if (isOwned(state)) impassableFor = { terrain: state.terrain, list };
+  return list;
 }
 
 /**
@@ -288,23 +496,8 @@ export function checkPlacement(state: BattleState, u: Unit, samples: readonly Fo
   // A gun left by its crew still stands in the way (WHN-ART-16); an enemy may come up to it (to capture it) but not through it.
   const start = footprintOf(u);
   // The start distance is measured only for a unit that some sample comes within 1" of.
-  // Broad phase over the whole path: a unit more than 1" from a circle around every sample can
-  // neither be overlapped nor come too close, so it is not looked at again.
-  const swept = sweptBounds(samples);
-  const stand = standingOf(state);
-  const placed: { readonly o: Unit; readonly fp: Footprint; startDist: number }[] = [];
-  for (let i = 0; i < stand.units.length; i++) {
-    const o = stand.units[i] as Unit;
-    if (o.id === u.id || (opts.ignore?.has(o.id) ?? false)) continue;
-    if (boundsApart(swept, stand.bounds[i] as FootprintBounds, 1)) continue;
-    placed.push({ o, fp: stand.footprints[i] as Footprint, startDist: -1 });
-  }
-  const impassable = (state.terrain as readonly TerrainFeature[]).filter((t) => t.tags.impassable === true);
-  const terrain = impassable.length === 0 ? impassable : terrainNear(impassable, swept.x, swept.y, swept.r + 1);
-  // A circle around every sample that stays inside the table (by far more than rounding) holds
-  // every corner of every sample inside it too: no sample can cross an edge.
+  const { placed, terrain, onTable } = nearPath(state, u, sweptCircle(samples), opts);
   const table = state.table;
-  const onTable = swept.x - swept.r > EDGE_SLACK && swept.y - swept.r > EDGE_SLACK && swept.x + swept.r < table.width - EDGE_SLACK && swept.y + swept.r < table.height - EDGE_SLACK;
   if (onTable && placed.length === 0 && terrain.length === 0) return null;
   for (const fp of samples) {
     if (!onTable && crossesTableEdge(fp, table)) return refuse("off_table", "CORE-GEO-2", { unit: u.id });
