@@ -280,6 +280,34 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
   const state = adopt(input);
   const draw = drawWith(rng);
   if (state.turn.phase === "finished") return null;
+  return drawFrom(state, draw, false) as LegalPick | null;
+}
+
+/**
+ * Auto-advance's test and the random draw in one pass (issue 22 speed), for self-play with the
+ * random bot: `"forced"` when `turn/advance` is the only legal action (what `isForcedStep` says),
+ * else what {@link sampleLegalAction} would draw with the same source, already applied. The draw
+ * runs first: when it meets a legal candidate before `turn/advance`, the state has a choice and the
+ * test is answered without its own checks; only when it meets `turn/advance` first is the test
+ * run (on what the draw already learned). A forced state's draws are thrown away: the caller asks
+ * the bot again, with the same seed, at the next state.
+ * @example
+ * const d = drawUnlessForced(state, botRng(seed)); // "forced" | { action, state, events } | null
+ */
+export function drawUnlessForced(input: BattleState, rng: IntSource): LegalPick | "forced" | null {
+  const state = adopt(input);
+  const draw = drawWith(rng);
+  if (state.turn.phase === "finished") return null;
+  if (state.pending.length > 0) return drawFrom(state, draw, false);
+  if (CACHE.has(state)) return hasChoice(state) ? drawFrom(state, draw, false) : "forced";
+  return drawFrom(state, draw, true);
+}
+
+/**
+ * The draw of {@link sampleLegalAction} on an adopted, unfinished state; with `fused`, meeting
+ * `turn/advance` first runs auto-advance's test and answers `"forced"` when it finds no choice.
+ */
+function drawFrom(state: BattleState, draw: (n: number) => number, fused: boolean): LegalPick | "forced" | null {
   const tried = triedOf(state);
   const m = tried.entries.length;
   const order: number[] = new Array<number>(m + 1);
@@ -291,6 +319,7 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
     const at = order[j] as number;
     order[j] = order[i] as number;
     if (at === ADVANCE_AT) {
+      if (fused && !hasChoice(state)) return "forced";
       const r = applyOwned(state, ADVANCE);
       if (r.ok) return { action: ADVANCE, state: ownRecent(r.state), events: r.events };
       continue;
