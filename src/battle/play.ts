@@ -9,20 +9,26 @@ import type { Action } from "../engine/actions.js";
 import type { ApplyResult } from "../engine/apply.js";
 import { formatInputError, formatViolation } from "../engine/format.js";
 import { FusilladeError } from "../engine/violation.js";
-import { decidingSide, legalActions } from "../engine/decisions.js";
+import { decidingSide, drawUnlessForced, legalActions } from "../engine/decisions.js";
 import type { Scenario } from "../scenarios/format.js";
 import { scenarioSetup } from "../scenarios/load.js";
 import type { Bot, BotContext } from "../bots/types.js";
 import { randomBot } from "../bots/random.js";
 import { greedyBot } from "../bots/greedy.js";
 import { searchBot } from "../bots/mcts.js";
-import { mixSeed } from "../bots/rng.js";
+import { botRng, mixSeed } from "../bots/rng.js";
 import { beginPreparedWithEvents, prepareBattle, type PreparedBattle } from "../engine/create.js";
 import { registerAllRulesets } from "../engine/all.js";
 import { playAction, playApplied } from "./game.js";
 import { advance } from "../engine/advance.js";
 import { newRecord, type BattleRecord } from "./record.js";
 import { badArg, keyArg, objectArg, optionsArg, readingArg, seedArg } from "../engine/args.js";
+
+/** Forced steps played in a row before a bot is asked anyway (`advance`'s default cap). */
+const FORCED_CAP = 1000;
+
+/** The one action of a forced step. */
+const ADVANCE: Action = { type: "turn/advance" };
 
 /** Bots by name, built for the scenario: `random`, `greedy` or `search`. */
 export type BotName = "random" | "greedy" | "search";
@@ -135,25 +141,56 @@ export function playBattle(
   let autoAdvanced = 0;
   const step = (s: BattleState, a: Action): ApplyResult => playAction(s, a, scenario.victory, true);
   /** Plays the forced steps from `s` (when auto-advance is on), recording them. */
-  const skipForced = (s: BattleState): BattleState => {
+  const skipForced = (s: BattleState, maxSteps = FORCED_CAP): BattleState => {
     if (options.autoAdvance === false) return s;
-    const adv = advance(s, { step });
+    const adv = advance(s, { step, maxSteps });
     if (adv.stopped === "refused") throw new FusilladeError("engine/internal", `fusillade: a forced turn/advance was refused: ${adv.violation === undefined ? "" : formatViolation(adv.violation)}`);
     for (const a of adv.actions) actions.push(a);
     for (const e of adv.events) log.push(e);
     autoAdvanced += adv.actions.length;
     return adv.state;
   };
-  let state = skipForced(opening.state);
+  const fuse = options.autoAdvance !== false;
+  let forcedRun = 0;
   let decisions = 0;
   let stuck = false;
+  // The state the loop is at: `advanced` once its forced steps are played (the bot's turn).
+  let state = opening.state;
+  let advanced = false;
   while (state.turn.phase !== "finished" && decisions < maxDecisions) {
     const side = decidingSide(state) as SideId;
     const who = bySide.get(side);
     const decide = who?.bot.decide;
     let action: Action;
     let r: ApplyResult;
-    if (who !== undefined && decide !== undefined) {
+    if (!advanced && forcedRun >= FORCED_CAP) advanced = true; // as `advance` stops at its cap: the bot is asked
+    if (!advanced && fuse && who?.bot === randomBot) {
+      // The random bot draws before auto-advance's test (see `drawUnlessForced`): a forced step is
+      // played as `skipForced` plays it, and the same bot is asked again at the next state.
+      const d = drawUnlessForced(state, botRng(mixSeed(seed, decisions)));
+      if (d === "forced") {
+        const f = step(state, ADVANCE);
+        if (!f.ok) throw new FusilladeError("engine/internal", `fusillade: a forced turn/advance was refused: ${formatViolation(f.violation)}`);
+        state = f.state;
+        for (const e of f.events) log.push(e);
+        actions.push(ADVANCE);
+        autoAdvanced += 1;
+        forcedRun += 1;
+        continue;
+      }
+      if (d === null) {
+        stuck = true;
+        break;
+      }
+      action = d.action;
+      r = playApplied(state, d, scenario.victory);
+    } else if (!advanced) {
+      const before = actions.length;
+      state = skipForced(state, FORCED_CAP - forcedRun);
+      forcedRun += actions.length - before;
+      advanced = true;
+      continue;
+    } else if (who !== undefined && decide !== undefined) {
       // The bot applied its choice to make it: judge that result rather than applying it again.
       const d = decide(state, mixSeed(seed, decisions), who.budget);
       if (d === null) {
@@ -177,8 +214,10 @@ export function playBattle(
     actions.push(action);
     options.onDecision?.(state, action, decisions);
     decisions += 1;
-    state = skipForced(state);
+    advanced = false;
+    forcedRun = 0;
   }
+  if (!advanced) state = skipForced(state);
   return {
     scenario: scenario.id,
     seed,

@@ -56,17 +56,14 @@ const ADVANCE: Action = Object.freeze({ type: "turn/advance" });
 markListed(ADVANCE);
 
 /**
- * Freezes an action the engine lists (see {@link deepFreeze}). Marking it as listed
- * (src/engine/listed.ts) waits until it is handed out ({@link handOut}): most candidates are only
- * checked inside the engine, and a weak set entry per candidate cost ~9 % of a bench battle.
+ * Freezes (see {@link deepFreeze}) and marks as listed (src/engine/listed.ts) an action the engine
+ * hands out, so `apply` can reuse its parse. Both wait until then: most candidates are only checked
+ * inside the engine (a weak set entry per candidate cost ~9 % of a bench battle, a freeze per
+ * candidate ~1 %). Listed actions are shared (kept per state, and listers keep them per unit across
+ * states): frozen, so an app that edits one gets a TypeError instead of corrupting later listings.
  */
-function freezeListed(action: object): void {
-  if (Object.isFrozen(action)) return;
-  deepFreeze(action);
-}
-
-/** Marks a (frozen) listed action that leaves the engine, so `apply` can reuse its parse. */
 function handOut<A extends object>(action: A): A {
+  if (!Object.isFrozen(action)) deepFreeze(action);
   markListed(action);
   return action;
 }
@@ -83,15 +80,21 @@ function moduleListings(): readonly CandidateListing<Action>[] {
 const CACHE = new WeakMap<BattleState, readonly Action[]>();
 
 /**
- * One state's candidates (every listing's, in order, flattened) and what is already known of each:
- * for a plain candidate whether its check passed, for a deferred one what it resolved to. Auto-advance
- * asks whether a step is forced, and then the bot draws (or `legalActions` lists) on the same state:
- * each candidate is checked at most once between them.
+ * One state's candidates (every listing's, in order, numbered on across listings without being
+ * copied into one array) and what is already known of each: for a plain candidate whether its
+ * check passed, for a deferred one what it resolved to. Auto-advance asks whether a step is forced,
+ * and then the bot draws (or `legalActions` lists) on the same state: each candidate is checked at
+ * most once between them.
  */
 interface Tried {
   readonly state: BattleState;
-  readonly entries: readonly Candidate<Action>[];
+  /** Each listing's candidates as it gave them (never edited). */
+  readonly lists: readonly (readonly Candidate<Action>[])[];
   readonly owners: readonly CandidateListing<Action>[];
+  /** The number of the first candidate of each list. */
+  readonly starts: readonly number[];
+  /** How many candidates in all. */
+  readonly m: number;
   /** Per entry: undefined until known; for a plain candidate its check, for a deferred one its resolution. */
   readonly known: (boolean | Action | null | undefined)[];
 }
@@ -102,38 +105,47 @@ let lastTried: Tried | null = null;
 /**
  * The candidates of a state with what is known of them. Kept for the next call only when the state
  * is the engine's own (never a draft or an app's object, which could change under the key).
+ * Candidates are frozen when they leave the engine ({@link handOut}), not here: most are only checked.
  */
 function triedOf(state: BattleState): Tried {
   if (lastTried !== null && lastTried.state === state) return lastTried;
-  const entries: Candidate<Action>[] = [];
+  const lists: (readonly Candidate<Action>[])[] = [];
   const owners: CandidateListing<Action>[] = [];
+  const starts: number[] = [];
+  let m = 0;
   for (const listing of moduleListings()) {
-    for (const c of listing.candidates(state)) {
-      // Listed actions are shared (kept per state, and listers keep them per unit across states):
-      // frozen, so an app that edits one gets a TypeError instead of corrupting later listings.
-      if (!isDeferred(c)) freezeListed(c);
-      entries.push(c);
-      owners.push(listing);
-    }
+    const list = listing.candidates(state);
+    if (list.length === 0) continue;
+    lists.push(list);
+    owners.push(listing);
+    starts.push(m);
+    m += list.length;
   }
-  const tried: Tried = { state, entries, owners, known: new Array<undefined>(entries.length) };
+  const tried: Tried = { state, lists, owners, starts, m, known: new Array<undefined>(m) };
   if (isOwned(state)) lastTried = tried;
   return tried;
 }
 
+/** The list of entry `i` (the last list starting at or before it). */
+function listOf(tried: Tried, i: number): number {
+  let j = tried.starts.length - 1;
+  while ((tried.starts[j] as number) > i) j--;
+  return j;
+}
+
 /** The legal action of entry `i` (checking it if not yet known), else null. */
 function legalEntry(tried: Tried, i: number): Action | null {
-  const c = tried.entries[i] as Candidate<Action>;
+  const j = listOf(tried, i);
+  const c = (tried.lists[j] as readonly Candidate<Action>[])[i - (tried.starts[j] as number)] as Candidate<Action>;
   const k = tried.known[i];
   if (isDeferred(c)) {
     if (k !== undefined) return k as Action | null;
     const a = c();
-    if (a !== null) freezeListed(a);
     tried.known[i] = a;
     return a;
   }
   if (k !== undefined) return k === true ? c : null;
-  const ok = (tried.owners[i] as CandidateListing<Action>).check(tried.state, c);
+  const ok = (tried.owners[j] as CandidateListing<Action>).check(tried.state, c);
   tried.known[i] = ok;
   return ok ? c : null;
 }
@@ -154,12 +166,12 @@ export function legalActions(input: BattleState): Action[] {
   if (cached !== undefined) return [...cached];
   const out: Action[] = [];
   const tried = triedOf(state);
-  for (let i = 0; i < tried.entries.length; i++) {
+  for (let i = 0; i < tried.m; i++) {
     const a = legalEntry(tried, i);
     if (a !== null) out.push(a);
   }
   if (state.pending.length === 0) out.push(ADVANCE);
-  for (const a of out) markListed(a);
+  for (const a of out) handOut(a);
   CACHE.set(state, out);
   return [...out];
 }
@@ -171,7 +183,7 @@ export function firstLegalAction(input: BattleState): Action | undefined {
   const cached = CACHE.get(state);
   if (cached !== undefined) return cached[0];
   const tried = triedOf(state);
-  for (let i = 0; i < tried.entries.length; i++) {
+  for (let i = 0; i < tried.m; i++) {
     const a = legalEntry(tried, i);
     if (a !== null) return handOut(a);
   }
@@ -211,15 +223,22 @@ export function hasChoice(input: BattleState): boolean {
   for (let i = 0; i < known.length; i++) if (known[i] === true || (typeof known[i] === "object" && known[i] !== null)) return true;
   const n = known.length;
   const ranks = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const owner = tried.owners[i] as CandidateListing<Action>;
-    // Already known, or of a listing that proved it has nothing legal: not checked.
-    if (known[i] !== undefined || (none !== null && none.includes(owner))) {
-      ranks[i] = Infinity;
-      continue;
+  for (let j = 0; j < tried.lists.length; j++) {
+    const owner = tried.owners[j] as CandidateListing<Action>;
+    const list = tried.lists[j] as readonly Candidate<Action>[];
+    const start = tried.starts[j] as number;
+    // Of a listing that proved it has nothing legal: not checked.
+    const skip = none !== null && none.includes(owner);
+    for (let k = 0; k < list.length; k++) {
+      const i = start + k;
+      // Already known: not checked again.
+      if (skip || known[i] !== undefined) {
+        ranks[i] = Infinity;
+        continue;
+      }
+      const c = list[k] as Candidate<Action>;
+      ranks[i] = owner.rank === undefined || isDeferred(c) ? DEFAULT_RANK : owner.rank(state, c);
     }
-    const c = tried.entries[i] as Candidate<Action>;
-    ranks[i] = owner.rank === undefined || isDeferred(c) ? DEFAULT_RANK : owner.rank(state, c);
   }
   // The least rank first (the listing's order among equals): a plain scan per pick, since one or
   // two picks usually answer; past a few, the rest sorted once (a step where nothing applies tries all).
@@ -280,8 +299,36 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
   const state = adopt(input);
   const draw = drawWith(rng);
   if (state.turn.phase === "finished") return null;
+  return drawFrom(state, draw, false) as LegalPick | null;
+}
+
+/**
+ * Auto-advance's test and the random draw in one pass (issue 22 speed), for self-play with the
+ * random bot: `"forced"` when `turn/advance` is the only legal action (what `isForcedStep` says),
+ * else what {@link sampleLegalAction} would draw with the same source, already applied. The draw
+ * runs first: when it meets a legal candidate before `turn/advance`, the state has a choice and the
+ * test is answered without its own checks; only when it meets `turn/advance` first is the test
+ * run (on what the draw already learned). A forced state's draws are thrown away: the caller asks
+ * the bot again, with the same seed, at the next state.
+ * @example
+ * const d = drawUnlessForced(state, botRng(seed)); // "forced" | { action, state, events } | null
+ */
+export function drawUnlessForced(input: BattleState, rng: IntSource): LegalPick | "forced" | null {
+  const state = adopt(input);
+  const draw = drawWith(rng);
+  if (state.turn.phase === "finished") return null;
+  if (state.pending.length > 0) return drawFrom(state, draw, false);
+  if (CACHE.has(state)) return hasChoice(state) ? drawFrom(state, draw, false) : "forced";
+  return drawFrom(state, draw, true);
+}
+
+/**
+ * The draw of {@link sampleLegalAction} on an adopted, unfinished state; with `fused`, meeting
+ * `turn/advance` first runs auto-advance's test and answers `"forced"` when it finds no choice.
+ */
+function drawFrom(state: BattleState, draw: (n: number) => number, fused: boolean): LegalPick | "forced" | null {
   const tried = triedOf(state);
-  const m = tried.entries.length;
+  const m = tried.m;
   const order: number[] = new Array<number>(m + 1);
   for (let i = 0; i < m; i++) order[i] = i;
   const n = state.pending.length === 0 ? m + 1 : m;
@@ -291,16 +338,17 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
     const at = order[j] as number;
     order[j] = order[i] as number;
     if (at === ADVANCE_AT) {
+      if (fused && !hasChoice(state)) return "forced";
       const r = applyOwned(state, ADVANCE);
       if (r.ok) return { action: ADVANCE, state: ownRecent(r.state), events: r.events };
       continue;
     }
-    const c = tried.entries[at] as Candidate<Action>;
     const k = tried.known[at];
     if (k === false || k === null) continue;
+    const li = listOf(tried, at);
+    const c = (tried.lists[li] as readonly Candidate<Action>[])[at - (tried.starts[li] as number)] as Candidate<Action>;
     if (isDeferred(c)) {
       const a = k === undefined ? c() : (k as Action);
-      if (a !== null) freezeListed(a);
       tried.known[at] = a;
       if (a === null) continue;
       const r = applyOwned(state, a);
@@ -308,14 +356,15 @@ export function sampleLegalAction(input: BattleState, rng: IntSource): LegalPick
       continue;
     }
     // Apply first: an action that rolled no dice applies exactly when its check passes (the
-    // listing's contract), so only one that rolled dice, and not yet known to pass, is checked as well.
+    // listing's contract), so only one that rolled dice, and not yet known to pass, is checked as
+    // well. (Checking first was measured: +6 % instructions, as the pick then runs its rule twice.)
     const r = applyOwned(state, c);
     if (!r.ok) {
       tried.known[at] = false;
       continue;
     }
     if (k !== true && r.state.dice.draws !== state.dice.draws) {
-      const ok = (tried.owners[at] as CandidateListing<Action>).check(state, c);
+      const ok = (tried.owners[li] as CandidateListing<Action>).check(state, c);
       tried.known[at] = ok;
       if (!ok) continue;
     }

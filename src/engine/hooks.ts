@@ -24,11 +24,31 @@ function combine(): Map<string, EnterHook> {
 let COMBINED = new Map<string, EnterHook>();
 let combinedVersion = -1;
 
+/**
+ * The lookups already made, by ruleset, phase and step (null: none), so the hot path builds no key
+ * string: every `turn/advance` asks for one or two hooks. Emptied with {@link COMBINED}.
+ */
+let BY_POINT = new Map<string, Map<string, Map<string | null, EnterHook | undefined>>>();
+
 /** The combined hook for a point of the turn sequence, if any module hooks it. */
 export function enterHook(ruleset: Ruleset, phase: Phase | "endOfGameTurn", step: MovementStep | null): EnterHook | undefined {
   if (combinedVersion !== registryVersion()) {
     COMBINED = combine();
+    BY_POINT = new Map();
     combinedVersion = registryVersion();
   }
-  return COMBINED.get(step === null ? `${ruleset}:${phase}` : `${ruleset}:${phase}.${step}`);
+  let byPhase = BY_POINT.get(ruleset);
+  if (byPhase === undefined) {
+    byPhase = new Map();
+    BY_POINT.set(ruleset, byPhase);
+  }
+  let byStep = byPhase.get(phase);
+  if (byStep === undefined) {
+    byStep = new Map();
+    byPhase.set(phase, byStep);
+  }
+  if (byStep.has(step)) return byStep.get(step);
+  const hook = COMBINED.get(step === null ? `${ruleset}:${phase}` : `${ruleset}:${phase}.${step}`);
+  byStep.set(step, hook);
+  return hook;
 }
