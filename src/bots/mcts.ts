@@ -53,6 +53,14 @@ export interface SearchOptions {
   readonly victoryWeight?: number;
   /** The reply policy's most options looked at a step (default {@link SEARCH_REPLY_WIDTH}). */
   readonly replyWidth?: number;
+  /**
+   * Moves inside a playout (`reply` policy only): in a step where units move (WHN's remaining-moves
+   * step, an FnF maneuver phase) the side picks, by a one-ply look, the best of ending the step and
+   * this many of the listed moves drawn by the playout's generator, as the greedy bot would among
+   * them, and goes on until ending the step scores best (default {@link SEARCH_PLAYOUT_MOVES};
+   * 0: the step ends at once, as before).
+   */
+  readonly playoutMoves?: number;
   /** Most policy actions in one playout (default 60, 120 with the `reply` policy). */
   readonly rolloutSteps?: number;
   /**
@@ -126,6 +134,9 @@ export const SEARCH_REPLY_WIDTH = 4;
 /** Default {@link SearchOptions.victoryWeight}. */
 export const SEARCH_VICTORY_WEIGHT = 1;
 
+/** Default {@link SearchOptions.playoutMoves}. */
+export const SEARCH_PLAYOUT_MOVES = 0;
+
 /** Default {@link SearchOptions.tolerance}. */
 export const SEARCH_TOLERANCE = 0.1;
 
@@ -166,6 +177,37 @@ function replyChoices(s: BattleState): readonly Action[] | null {
   return null;
 }
 
+/** Whether units move in this step (WHN's remaining moves, an FnF maneuver phase) and no decision is pending. */
+function isMoveStep(s: BattleState): boolean {
+  return s.pending.length === 0 && (s.turn.phase === "maneuver" || (s.turn.phase === "movement" && s.turn.step === "remaining"));
+}
+
+/**
+ * One move of a playout (see {@link SearchOptions.playoutMoves}): ending the step and `width` of the
+ * listed moves drawn by the playout's generator are each applied to the same determinised copy and
+ * scored for the decider (an FnF maneuver roll by the best follow-up it allows, which is then
+ * played); a move must beat ending the step strictly, as with the greedy bot.
+ */
+function moveStep(s: BattleState, ctx: BotContext, rng: BotRng, width: number): BattleState | null {
+  const side = decider(s);
+  if (side === null) return null;
+  const listed = legalActions(s);
+  const others = listed.filter((a) => a.type !== "turn/advance");
+  const pool = [...listed.filter((a) => a.type === "turn/advance"), ...(others.length > width ? shuffled(others, rng).slice(0, width) : others)];
+  let best: BattleState | null = null;
+  let bestValue = -Infinity;
+  for (const a of pool) {
+    const next = step(s, a, ctx);
+    if (next === null) continue;
+    const f = bestFollowUp(next, a, side, ctx);
+    if (f.value > bestValue + 1e-12) {
+      bestValue = f.value;
+      best = f.state;
+    }
+  }
+  return best;
+}
+
 /**
  * One step of the `reply` policy, for whichever side decides (so a playout shows the enemy's answer
  * too): an answer to a decision, a shot or a charge declaration is chosen by a one-ply look (at most
@@ -173,7 +215,8 @@ function replyChoices(s: BattleState): readonly Action[] | null {
  * scored with the evaluation for the decider; ending the step competes too); any other step ends.
  * Returns the state the pick leads to, or null when nothing applies.
  */
-function replyStep(s: BattleState, ctx: BotContext, rng: BotRng, width: number): BattleState | null {
+function replyStep(s: BattleState, ctx: BotContext, rng: BotRng, width: number, moves: number): BattleState | null {
+  if (moves > 0 && isMoveStep(s)) return moveStep(s, ctx, rng, moves);
   const choices = replyChoices(s);
   if (choices === null || choices.length === 0) return step(s, ADVANCE, ctx);
   if (choices.length === 1) return step(s, choices[0] as Action, ctx);
@@ -195,12 +238,12 @@ function replyStep(s: BattleState, ctx: BotContext, rng: BotRng, width: number):
 }
 
 /** Plays the policy for both sides to the end of the `horizon`-th player turn after the current one. */
-function playout(s: BattleState, ctx: BotContext, maxSteps: number, horizon: number, rng: BotRng, rollout: RolloutPolicy, width: number): BattleState {
+function playout(s: BattleState, ctx: BotContext, maxSteps: number, horizon: number, rng: BotRng, rollout: RolloutPolicy, width: number, moves: number): BattleState {
   let turnsLeft = horizon + 1;
   let mark = `${s.turn.gameTurn}:${s.turn.activeSide}`;
   for (let i = 0; i < maxSteps && s.turn.phase !== "finished"; i++) {
     let next: BattleState | null;
-    if (rollout === "reply") next = replyStep(s, ctx, rng, width);
+    if (rollout === "reply") next = replyStep(s, ctx, rng, width, moves);
     else {
       const a = cheapPolicy(s, ctx, rng);
       if (a === undefined) break;
@@ -305,6 +348,7 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const victoryWeight = options.victoryWeight ?? SEARCH_VICTORY_WEIGHT;
   const replyWidth = Math.max(1, Math.floor(options.replyWidth ?? SEARCH_REPLY_WIDTH));
   const tolerance = options.tolerance ?? SEARCH_TOLERANCE;
+  const playoutMoves = rollout === "reply" ? Math.max(0, Math.floor(options.playoutMoves ?? SEARCH_PLAYOUT_MOVES)) : 0;
   const keepPrior = options.keepPrior ?? false;
   const answerTolerance = options.answerTolerance ?? 0;
   return (input: BattleState, seed: number, budget: number): Action => {
@@ -367,7 +411,7 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
         const copy = reseed(state, dice);
         const s = step(copy, c.action, ctx);
         done++;
-        const v = s === null ? FAILED : leafValue(playout(bestFollowUp(s, c.action, me, ctx).state, ctx, rolloutSteps, horizon, botRng(mixSeed(dice, 0x9a7)), rollout, replyWidth), me, ctx, victoryWeight);
+        const v = s === null ? FAILED : leafValue(playout(bestFollowUp(s, c.action, me, ctx).state, ctx, rolloutSteps, horizon, botRng(mixSeed(dice, 0x9a7)), rollout, replyWidth, playoutMoves), me, ctx, victoryWeight);
         c.total += v;
         c.last = v;
         c.count++;

@@ -3,7 +3,7 @@
  * conditions (the playouts' leaf term), and the playout policies it can use.
  */
 import { describe, expect, it } from "vitest";
-import { FusilladeError, legalActions } from "../../src/index.js";
+import { FusilladeError, legalActions, reseed, withScriptedDice } from "../../src/index.js";
 import { searchBot, type SearchInfo } from "../../src/bots/index.js";
 import { victoryProgress } from "../../src/bots/mcts.js";
 import { playBattle, scenarioContext } from "../../src/battle/play.js";
@@ -110,4 +110,21 @@ describe("search bot", () => {
       expect(infos[0]?.playouts).toBeGreaterThan(0);
     }
   }, 60_000);
+
+  it("playoutMoves: with units moving inside the playouts the pick is legal, a pure function of (state, seed, budget), blind to the battle's dice, and differs from the still playouts' on some move decision", () => {
+    const moves: BattleState[] = [];
+    playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 80, onDecision: (x) => void (x.turn.step === "remaining" && legalActions(x).length >= 8 && moves.length < 4 ? moves.push(x) : undefined) });
+    expect(moves).toHaveLength(4);
+    const moving = searchBot(ctx, { playoutMoves: 4, rolloutSteps: 60 });
+    const still = searchBot(ctx, { playoutMoves: 0, rolloutSteps: 60 });
+    const picks = moves.map((s) => {
+      const a = moving(s, 5, 8);
+      expect(legalActions(s)).toContainEqual(a);
+      expect(moving(s, 5, 8)).toEqual(a);
+      expect(moving(withScriptedDice(s, Array(40).fill(6)), 5, 8)).toEqual(a);
+      expect(moving(reseed(s, 99), 5, 8)).toEqual(a);
+      return JSON.stringify(a) === JSON.stringify(still(s, 5, 8));
+    });
+    expect(picks).toContain(false);
+  }, 180_000);
 });
