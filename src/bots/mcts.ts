@@ -341,16 +341,22 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
     if (!Array.isArray(d) || !d.every((x) => typeof x === "string")) throw badArg("searchBot", "options.decisions", "an array of strings", d);
     return [...(d as string[])];
   });
-  const width = Math.max(1, Math.floor(options.candidates ?? SEARCH_CANDIDATES));
+  // Every numeric option is a finite number when given (a typo such as a string would otherwise turn
+  // into NaN and silently switch the option off or stall the halving).
+  const num = (name: string, v: unknown, fallback: number): number => (v === undefined ? fallback : numberArg("searchBot", `options.${name}`, v));
+  if (options.rollout !== undefined && options.rollout !== "cheap" && options.rollout !== "reply") throw badArg("searchBot", "options.rollout", '"reply" or "cheap"', options.rollout);
+  if (options.keepPrior !== undefined && typeof options.keepPrior !== "boolean") throw badArg("searchBot", "options.keepPrior", "a boolean", options.keepPrior);
+  const width = Math.max(1, Math.floor(num("candidates", options.candidates, SEARCH_CANDIDATES)));
   const rollout: RolloutPolicy = options.rollout === "cheap" ? "cheap" : "reply";
-  const horizon = Math.max(0, Math.floor(options.horizon ?? (rollout === "reply" ? 1 : 0)));
-  const rolloutSteps = options.rolloutSteps ?? (rollout === "reply" ? 120 : 60);
-  const victoryWeight = options.victoryWeight ?? SEARCH_VICTORY_WEIGHT;
-  const replyWidth = Math.max(1, Math.floor(options.replyWidth ?? SEARCH_REPLY_WIDTH));
-  const tolerance = options.tolerance ?? SEARCH_TOLERANCE;
-  const playoutMoves = rollout === "reply" ? Math.max(0, Math.floor(options.playoutMoves ?? SEARCH_PLAYOUT_MOVES)) : 0;
+  const horizon = Math.max(0, Math.floor(num("horizon", options.horizon, rollout === "reply" ? 1 : 0)));
+  const rolloutSteps = num("rolloutSteps", options.rolloutSteps, rollout === "reply" ? 120 : 60);
+  const victoryWeight = num("victoryWeight", options.victoryWeight, SEARCH_VICTORY_WEIGHT);
+  const replyWidth = Math.max(1, Math.floor(num("replyWidth", options.replyWidth, SEARCH_REPLY_WIDTH)));
+  const tolerance = num("tolerance", options.tolerance, SEARCH_TOLERANCE);
+  const movesAsked = Math.max(0, Math.floor(num("playoutMoves", options.playoutMoves, SEARCH_PLAYOUT_MOVES)));
+  const playoutMoves = rollout === "reply" ? movesAsked : 0;
   const keepPrior = options.keepPrior ?? false;
-  const answerTolerance = options.answerTolerance ?? 0;
+  const answerTolerance = num("answerTolerance", options.answerTolerance, 0);
   return (input: BattleState, seed: number, budget: number): Action => {
     const state = adopt(input);
     const me = decider(state);

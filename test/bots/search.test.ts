@@ -97,6 +97,27 @@ describe("search bot", () => {
     expect(misuse(() => searchBot(ctx, { decisions: hostile })).message).toMatch(/^searchBot: options\.decisions could not be read/);
   });
 
+  it("numeric options, rollout and keepPrior are checked when the bot is made (a string or NaN would switch an option off unseen)", () => {
+    const message = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof FusilladeError && e.code === "engine/misuse") return e.message;
+        throw e;
+      }
+      return "no error";
+    };
+    for (const name of ["candidates", "horizon", "rolloutSteps", "victoryWeight", "replyWidth", "tolerance", "playoutMoves", "answerTolerance"]) {
+      expect(message(() => searchBot(ctx, { [name]: "4" } as never))).toMatch(new RegExp(`^searchBot: options\\.${name} must be a finite number`));
+      expect(message(() => searchBot(ctx, { [name]: Number.NaN } as never))).toMatch(new RegExp(`^searchBot: options\\.${name} must be a finite number`));
+    }
+    // playoutMoves is checked under the cheap rollout too, where it is not used.
+    expect(message(() => searchBot(ctx, { rollout: "cheap", playoutMoves: "x" } as never))).toMatch(/^searchBot: options\.playoutMoves must be a finite number/);
+    expect(message(() => searchBot(ctx, { rollout: "deep" } as never))).toMatch(/^searchBot: options\.rollout must be "reply" or "cheap"/);
+    expect(message(() => searchBot(ctx, { keepPrior: 1 } as never))).toMatch(/^searchBot: options\.keepPrior must be a boolean/);
+    expect(message(() => searchBot(ctx, { candidates: 3, playoutMoves: 2, rollout: "cheap", keepPrior: true }))).toBe("no error");
+  });
+
   it("both playout policies pick a legal action, deterministically for a seed", () => {
     let s: BattleState | undefined;
     playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 40, onDecision: (x) => void (s ??= x.turn.step === "remaining" && legalActions(x).length >= 5 ? x : undefined) });
