@@ -11,7 +11,7 @@ import { coreBattle, foot } from "./fixtures.js";
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
 
 describe("seed-3 open survivor: core/leadership.ts:31 (characters taken in id order, not record order)", () => {
-  it("CORE-BSB-1: with two bearers of one side in range (a state loadState accepts though setup refuses it), the one named is the same whatever the order of the characters record", () => {
+  it("CORE-BSB-1: with two bearers of one side in range (a state setup and loadState both refuse, core.oneBattleStandard), the one named is still the same whatever the order of the characters record", () => {
     const units = [foot("a", "fr", { position: { x: 36, y: 10 } }), foot("b", "gb", { position: { x: 36, y: 40 }, facing: 270 })];
     const zz = presets.coreCharacter({ kind: "battleStandard", id: "zz", side: "fr", at: { x: 36, y: 18 } });
     const s = coreBattle(units, { characters: [zz] });
@@ -20,7 +20,9 @@ describe("seed-3 open survivor: core/leadership.ts:31 (characters taken in id or
     const zFirst = { ...s, characters: { zz: first, aa: second } } as unknown as BattleState;
     const aFirst = { ...s, characters: { aa: second, zz: first } } as unknown as BattleState;
     expect(Object.keys(zFirst.characters)).toEqual(["zz", "aa"]);
-    expect(loadState(JSON.stringify(zFirst)).ok).toBe(true);
+    // Since the fifth session loadState refuses this state too; the function still answers the same for either record order.
+    const loaded = loadState(JSON.stringify(zFirst));
+    expect(loaded.ok ? null : loaded.error.issues.map((i) => i.invariant)).toContain("core.oneBattleStandard");
     expect(battleStandardNear(zFirst, unit(zFirst, "a"))?.id).toBe("aa");
     expect(battleStandardNear(aFirst, unit(aFirst, "a"))?.id).toBe("aa");
   });
