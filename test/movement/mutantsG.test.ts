@@ -130,7 +130,7 @@ describe("lapping round is for cavalry (WHN-CHRG-7)", () => {
 describe("the listing in the charge-response step (CORE-CHRG-2)", () => {
   /** fr-1 charged by gb-2's hussars: its charge response is pending. */
   const responding = () => toStep(must(hussarsOnColumn(), declare("gb-2", "fr-1")), "chargeResponses");
-  const restraint = { kind: "restraint", side: "fr", unit: id("fr-1"), targets: [id("gb-2")], rule: "CORE-PANIC-10" } as const;
+  const restraint = { kind: "restraint", side: "fr", unit: id("fr-1"), targets: [id("gb-2")], rule: "CORE-PANIC-10" } as unknown as BattleState["pending"][number];
   const responses = ["hold", "standAndShoot", "flee", "formSquare", "reformFromSquare", "reformFromSquare", "reformFromSquare", "fallBackBehindParent"];
 
   // legal.ts:284 (seed 4; :340 now) `d.kind === "chargeResponse"` → `true`.
