@@ -38,9 +38,9 @@ import { moveTo } from "./free.js";
 import { FORMATION_TABLE, WHN_FORMATIONS, adoptableFiles } from "./formations.js";
 import { CORE_FORMATIONS, coreFormationRefusal } from "../../core/formations.js";
 import { mergeDetachment, splitDetachment } from "./merge.js";
-import { march, move, whyNoMarch } from "./moves.js";
+import { march, move, unitAfterMove, whyNoMarch } from "./moves.js";
 import { pathLengths, quickPath, type Leg } from "./path.js";
-import { EPSILON, leq, normalizeAngle } from "../../../geometry/vec.js";
+import { EPSILON, leq } from "../../../geometry/vec.js";
 import { quickResponseCheck, respond } from "./respond.js";
 import { cosDeg, sinDeg } from "../../../math/index.js";
 import { traitsOf } from "../../traits.js";
@@ -136,18 +136,7 @@ export function quickMoveCheck(state: BattleState, a: MoveAction | MarchAction, 
   if (path === null) return null;
   if (!leq(path.cost, allowance) || path.entersImpassable) return false;
   if (!path.clear) return null;
-  const moved: Unit = {
-    ...u,
-    position: { ...path.end.p },
-    facing: normalizeAngle(path.end.facing),
-    flags: {
-      ...u.flags,
-      moved: true,
-      marched: u.flags.marched || isMarch,
-      moveUsed: isMarch ? 1 : Math.min(1, u.flags.moveUsed + (rate > 0 ? path.cost / rate : 1)),
-    },
-  };
-  return detachmentRangeViolation(state, u, moved) === null;
+  return detachmentRangeViolation(state, u, unitAfterMove(u, path.end, path.cost, rate, isMarch)) === null;
 }
 
 /** A slightly shortened distance, so a candidate at 100 % is not lost to rounding. */

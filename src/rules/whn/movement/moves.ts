@@ -17,6 +17,7 @@ import { baseMove, moveRate, readyToMove, refuse, wheeledThisPhase } from "./com
 import { detachmentRangeViolation } from "./detachments.js";
 import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
 import { checkPlacement, clearPathEnd, measurePath, pathLengths, type Leg } from "./path.js";
+import type { Frame } from "../../../geometry/frame.js";
 
 /** Distance within which enemies forbid a march (CORE-MOVE-2). */
 export const MARCH_BLOCK_RANGE = 8;
@@ -46,6 +47,24 @@ function marchRule(u: Unit): RuleId {
   if (u.formation === "MARCH_COLUMN") return "WHN-MOVE-1";
   if (u.formation === "ATTACK_COLUMN") return "WHN-MOVE-2";
   return "CORE-MOVE-2";
+}
+
+/**
+ * The unit at the end of a formed move or march: placed at `end`, marked as moved (and marched), its
+ * used share of the move grown by the path's cost (a march uses it all). Shared with the listing's quick check.
+ */
+export function unitAfterMove(u: Unit, end: Frame, cost: number, rate: number, march: boolean): Unit {
+  return {
+    ...u,
+    position: { ...end.p },
+    facing: normalizeAngle(end.facing),
+    flags: {
+      ...u.flags,
+      moved: true,
+      marched: u.flags.marched || march,
+      moveUsed: march ? 1 : Math.min(1, u.flags.moveUsed + (rate > 0 ? cost / rate : 1)),
+    },
+  };
 }
 
 /** Shared body of `move` and `march`. */
@@ -87,17 +106,7 @@ function pathMove(state: BattleState, u: Unit, legs: readonly Leg[], ctx: Action
   if (path.entersImpassable) return fail(refuse("impassable", "CORE-MOVE-5", { unit: u.id }));
   const blocked = path.samples === null ? null : checkPlacement(state, u, path.samples);
   if (blocked !== null) return fail(blocked);
-  const moved: Unit = {
-    ...u,
-    position: { ...path.end.p },
-    facing: normalizeAngle(path.end.facing),
-    flags: {
-      ...u.flags,
-      moved: true,
-      marched: u.flags.marched || march,
-      moveUsed: march ? 1 : Math.min(1, u.flags.moveUsed + (rate > 0 ? path.cost / rate : 1)),
-    },
-  };
+  const moved = unitAfterMove(u, path.end, path.cost, rate, march);
   const det = detachmentRangeViolation(state, u, moved);
   if (det !== null) return fail(det);
   ctx.emit(march ? "unit/marched" : "unit/moved", march ? marchRule(u) : "CORE-MOVE-1", {
