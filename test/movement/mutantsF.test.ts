@@ -9,24 +9,16 @@ import type { Unit } from "../../src/state/unit.js";
 import { chargeThreats } from "../../src/rules/whn/movement/changeFormation.js";
 import { isEngagedUnit } from "../../src/rules/whn/movement/common.js";
 import { chargeToDeclare, declarationApplies } from "../../src/rules/whn/movement/declare.js";
-import type { DeclareChargeAction } from "../../src/rules/whn/movement/actions.js";
 import { measurePath } from "../../src/rules/whn/movement/path.js";
 import { allowedResponses } from "../../src/rules/whn/movement/respond.js";
 import { legalMovementActions } from "../../src/rules/whn/movement/legal.js";
 import { foot } from "../fixtures/combat.js";
 import { returnSpot } from "../../src/rules/whn/movement/returns.js";
 import { layoutOf } from "../../src/rules/whn/unit.js";
-import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, toTurnStep, unitOf, type AnyAction } from "../fixtures/movement.js";
+import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, toTurnStep, unitOf, type AnyAction, chargeMove, dc, declare, hussarsOnColumn, respond } from "../fixtures/movement.js";
 
-const declare = (unit: string, target: string, face?: string): AnyAction => ({ type: "movement/declareCharge", unit, target, ...(face === undefined ? {} : { face }) });
-const respond = (unit: string, response: string): AnyAction => ({ type: "movement/respond", unit, response });
-const chargeMove = (unit: string): AnyAction => ({ type: "movement/chargeMove", unit });
 const id = (s: string): UnitId => s as UnitId;
-const dc = (unit: string, target: string): DeclareChargeAction => ({ type: "movement/declareCharge", unit: id(unit), target: id(target) });
 
-/** British hussars (gb-2) 14" in front of a French attack column (fr-1); Britain moves, at its declare step. */
-const hussarsOnColumn = (extra: Parameters<typeof battleOf>[0] = []): BattleState =>
-  toStep(battleOf([fr("fr-1", 36, 12), gbCav("gb-2", 36, 26), ...extra], { firstSide: "gb" }), "declareCharges");
 /** gb-2 has declared on fr-1, fr-1 held: the charge-move step. */
 const held = (): BattleState => toStep(must(must(must(hussarsOnColumn(), declare("gb-2", "fr-1")), { type: "turn/advance" }), respond("fr-1", "hold")), "chargeMoves");
 

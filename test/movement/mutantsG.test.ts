@@ -7,20 +7,11 @@ import { own } from "../../src/engine/owned.js";
 import type { UnitId } from "../../src/state/ids.js";
 import type { Unit } from "../../src/state/unit.js";
 import { chargeToDeclare, declarationApplies, type Declaration } from "../../src/rules/whn/movement/declare.js";
-import type { DeclareChargeAction } from "../../src/rules/whn/movement/actions.js";
 import { squareCheckModifier } from "../../src/rules/whn/movement/respond.js";
 import { MOVEMENT_LISTING, candidatesForDecidingSide, movementCandidates } from "../../src/rules/whn/movement/index.js";
-import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, unitOf, type AnyAction } from "../fixtures/movement.js";
+import { battleOf, fr, gb, gbCav, must, ofType, patch, refused, run, toStep, unitOf, type AnyAction, chargeMove, dc, declare, hussarsOnColumn, respond } from "../fixtures/movement.js";
 
-const declare = (unit: string, target: string): AnyAction => ({ type: "movement/declareCharge", unit, target });
-const respond = (unit: string, response: string): AnyAction => ({ type: "movement/respond", unit, response });
-const chargeMove = (unit: string): AnyAction => ({ type: "movement/chargeMove", unit });
 const id = (s: string): UnitId => s as UnitId;
-const dc = (unit: string, target: string): DeclareChargeAction => ({ type: "movement/declareCharge", unit: id(unit), target: id(target) });
-
-/** British hussars (gb-2) 14" in front of a French attack column (fr-1); Britain moves, at its declare step. */
-const hussarsOnColumn = (extra: Parameters<typeof battleOf>[0] = []): BattleState =>
-  toStep(battleOf([fr("fr-1", 36, 12), gbCav("gb-2", 36, 26), ...extra], { firstSide: "gb" }), "declareCharges");
 
 /** Declares gb-2 on `target`, lets the target hold and makes the charge move. */
 function chargeHeld(s: BattleState, target: string) {
