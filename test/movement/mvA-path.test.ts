@@ -357,3 +357,38 @@ describe("mvA: checkPlacement refusals (CORE-MOVE-4, CORE-MOVE-5, CORE-GEO-2)", 
     expect(checkPlacement(rocky, unitOf(rocky, "fr-1"), samples)).toEqual({ unit: "fr-1", code: "movement/impassable", rule: "CORE-MOVE-5" });
   });
 });
+
+describe("mvA: measurePath for a loose unit (extended order)", () => {
+  const skirmish = () => {
+    const x = fr("fr-1", 31, 11.5, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 3, startingFigures: 3, files: 3, command: {}, models: [0, 1, 2].map((i) => ({ x: 31 + i * 2, y: 11.5 - FOOT_HALF, facing: 90 })) });
+    return battleOf([x, gb("gb-1", 60, 44)]);
+  };
+  const FOOT_HALF = COL_W / 8;
+
+  // Play never measures a loose unit's path (move and march refuse a free mover, moves.ts); these
+  // cases hold the counts and costs only. The samples there are the models where they stand (the
+  // loose layout does not follow the frame), which nothing checks against.
+  it("CORE-GEO-18: a loose unit's forward path is sampled every 0.25\" with every model's base, and ends 1\" on", () => {
+    const s = skirmish();
+    const u = unitOf(s, "fr-1");
+    const p = measurePath(s, u, [{ kind: "forward", distance: 1 }], 4, 4);
+    expect(p.samples.map((fp) => fp.length)).toEqual([3, 3, 3, 3]);
+    expect([p.cost, p.end.p.x, p.end.p.y]).toEqual([1, u.position.x, close(u.position.y + 1)]);
+  });
+
+  it("CORE-GEO-18, CORE-MOVE-5: a loose unit's wheel is sampled every 2° with all its bases, and pays difficult ground", () => {
+    const s = skirmish();
+    const u = unitOf(s, "fr-1");
+    const p = measurePath(s, u, [{ kind: "wheel", degrees: 4, pivot: "left" }], 4, 4);
+    expect(p.samples.length).toBe(2);
+    expect(p.samples.every((fp) => fp.length === 3)).toBe(true);
+    const wood = withTerrain(s, [feature("w", 0, 0, 72, 48, { difficult: true })]);
+    const q = measurePath(wood, unitOf(wood, "fr-1"), [{ kind: "wheel", degrees: 4, pivot: "left" }], 4, 4);
+    expect(q.surcharge).toBeCloseTo(p.cost, 12);
+    expect(q.cost).toBeCloseTo(2 * p.cost, 12);
+    const rock = withTerrain(s, [feature("r", 0, 0, 72, 48, { impassable: true })]);
+    expect(measurePath(rock, unitOf(rock, "fr-1"), [{ kind: "wheel", degrees: 4, pivot: "left" }], 4, 4).entersImpassable).toBe(true);
+    expect(quickPath(s, u, [{ kind: "forward", distance: 1 }], 4, 4)).toBeNull();
+    expect(clearPathEnd(s, u, [{ kind: "forward", distance: 1 }])).toBeNull();
+  });
+});
