@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
 import { checkPlacement, clearPathEnd, inImpassable, measurePath, pathLengths, quickPath, type Leg } from "../../src/rules/whn/movement/path.js";
 import { isOwned } from "../../src/engine/owned.js";
-import { battleOf, fr, gb, unitOf } from "../fixtures/movement.js";
+import { battleOf, fr, gb, patch, unitOf } from "../fixtures/movement.js";
+import { gun } from "../fixtures/artillery.js";
 import { COL_D, COL_W, centreOf, feature, rectAt, withTerrain } from "../fixtures/mvA.js";
 
 const close = (v: number) => expect.closeTo(v, 9);
@@ -390,5 +391,58 @@ describe("mvA: measurePath for a loose unit (extended order)", () => {
     expect(measurePath(rock, unitOf(rock, "fr-1"), [{ kind: "wheel", degrees: 4, pivot: "left" }], 4, 4).entersImpassable).toBe(true);
     expect(quickPath(s, u, [{ kind: "forward", distance: 1 }], 4, 4)).toBeNull();
     expect(clearPathEnd(s, u, [{ kind: "forward", distance: 1 }])).toBeNull();
+  });
+});
+
+describe("mvA: more path cases (half steps, margins, loose samples, left guns)", () => {
+  it("CORE-MOVE-5: a wheel of five 2° steps in very difficult ground pays three times its arc", () => {
+    const s = withTerrain(lone(), [feature("v", 0, 0, 72, 48, { veryDifficult: true })]);
+    const p = measurePath(s, unitOf(s, "fr-1"), [{ kind: "wheel", degrees: 10, pivot: "right" }], 4, 4);
+    expect(p.surcharge).toBeCloseTo((3 * 10 * Math.PI * COL_W) / 180, 12);
+    expect(p.samples.length).toBe(5);
+  });
+
+  it("CORE-MOVE-5, CORE-GEO-18: ground is judged half way through each 2° step: a strip the rear corner only grazes at 1° is paid for", () => {
+    // Wheeling left on the front-left corner, the rear-left corner rises from y 15.2756: 15.2763 at 1°, 15.2821 at 3°.
+    const s = withTerrain(lone(), [feature("S", 0, 0, 72, 15.279, { difficult: true })]);
+    const p = measurePath(s, unitOf(s, "fr-1"), [{ kind: "wheel", degrees: 2, pivot: "left" }], 4, 4);
+    expect(p.surcharge).toBeCloseTo((2 * Math.PI * COL_W) / 180, 12);
+    // A strip 0.004" lower is clear of the rear corner all the way.
+    const low = withTerrain(lone(), [feature("S", 0, 0, 72, 15.272, { difficult: true })]);
+    expect(measurePath(low, unitOf(low, "fr-1"), [{ kind: "wheel", degrees: 2, pivot: "left" }], 4, 4).surcharge).toBe(0);
+  });
+
+  it("CORE-MOVE-4: clearPathEnd keeps 1\" between the forward leg's circle and another unit's", () => {
+    // Forward 3": the circle round the centres (y 17.64 to 20.64) reaches y = 19.14 + 1.5 + 2.839.
+    const top = 20 + 1.5 - COL_D / 2 + 1.5 + Math.hypot(COL_W / 2, COL_D / 2);
+    const lineHalf = { w: 12 * (20 / 25.4) / 2, d: 2 * (20 / 25.4) / 2 };
+    const lineR = Math.hypot(lineHalf.w, lineHalf.d);
+    const at = (gap: number) => battleOf([fr("fr-1", 36, 20), gb("gb-1", 36, top + gap + lineR - lineHalf.d)]);
+    const fwd: Leg[] = [{ kind: "forward", distance: 3 }];
+    const near = at(0.99);
+    expect(clearPathEnd(near, unitOf(near, "fr-1"), fwd)).toBeNull();
+    const far = at(1.01);
+    expect(clearPathEnd(far, unitOf(far, "fr-1"), fwd)).toEqual(measurePath(far, unitOf(far, "fr-1"), fwd, 4, 4).end);
+  });
+
+  it("CORE-MOVE-4, CORE-GEO-2: samples of several bases are checked against units and the table like one-base samples", () => {
+    const s = battleOf([fr("fr-1", 36, 20), gb("gb-1", 50, 23)]);
+    const u = unitOf(s, "fr-1");
+    const two = (x: number, y: number) => [...rectAt(x, y, 90, 0.8, 0.8), ...rectAt(x + 2, y, 90, 0.8, 0.8)];
+    expect(checkPlacement(s, u, [two(30, 20)])).toBeNull();
+    expect(checkPlacement(s, u, [two(47, 24)])).toEqual({ unit: "fr-1", other: "gb-1", code: "movement/through_unit", rule: "CORE-MOVE-4" });
+    expect(checkPlacement(s, u, [two(47, 22.5)])).toEqual({ unit: "fr-1", enemy: "gb-1", distance: close(0.5), code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4" });
+    expect(checkPlacement(s, u, [two(70.5, 30)])).toEqual({ unit: "fr-1", code: "movement/off_table", rule: "CORE-GEO-2" });
+    expect(checkPlacement(s, u, [two(0.3, 30)])).toEqual({ unit: "fr-1", code: "movement/off_table", rule: "CORE-GEO-2" });
+  });
+
+  it("WHN-ART-16, CORE-MOVE-4: an enemy gun left by its crew may be come up to, not passed through; a crewed one keeps its 1\"", () => {
+    const s0 = battleOf([fr("fr-1", 36, 20), gun("g", "gb", {}, { position: { x: 36, y: 23 }, facing: 270 })]);
+    const left = patch(s0, "g", { figures: 0 });
+    const u = unitOf(left, "fr-1");
+    const path = (d: number) => measurePath(left, u, [{ kind: "forward", distance: d }], 4, 4).samples;
+    expect(checkPlacement(left, u, path(2.5))).toBeNull();
+    expect(checkPlacement(left, u, path(3.5))).toEqual({ unit: "fr-1", other: "g", code: "movement/through_unit", rule: "CORE-MOVE-4" });
+    expect(checkPlacement(s0, u, path(2.5))).toEqual({ unit: "fr-1", enemy: "g", distance: 1, code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4" });
   });
 });
