@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { combatId, unitId, withScriptedDice, type BattleState } from "../../src/index.js";
 import { battleOf, fr, gb, gbCav, ofType, patch, run, toStep, unitOf } from "../fixtures/movement.js";
+import { step } from "../fixtures/artillery.js";
+import { destroyedFleeingPanic } from "../../src/rules/whn/movement/ports.js";
 
 /**
  * fr-1 (attack column, DISORDERED, x 34.43–37.57, y 7.28–12) fights gb-1 (a line touching its front)
@@ -59,5 +61,30 @@ describe("mvA: pursuit of a unit that fled a flank charge's Panic test (CORE-PAN
       expect(ofType(r.events, "unit/fled")).toHaveLength(1);
       expect(r.state.pending).toEqual([]);
     }
+  });
+});
+
+describe("mvA: Panic for fleeing friends destroyed by chargers (CORE-PANIC-6)", () => {
+  // fr-1 (13 models) was fleeing and has just been destroyed 2" from fr-2 (24 models: fewer than twice 13).
+  const scene = () => {
+    const s = battleOf([fr("fr-1", 20, 24, { figures: 13 }), fr("fr-2", 20, 20), gb("gb-1", 50, 44)]);
+    return patch(s, "fr-1", { order: "FLEEING", removed: { reason: "destroyed", gameTurn: 1 } });
+  };
+
+  it("CORE-PANIC-6: a friend within 4\" of a destroyed fleeing unit tests (4 + 3 over Ld 6: disordered)", () => {
+    const r = step(scene(), (s, ctx) => destroyedFleeingPanic(s, ctx, [unitId("fr-1")]), [4, 3]);
+    const tests = ofType(r.events, "morale/panicTest");
+    expect(tests.map((e) => [e.rule, e["unit"], e["passed"]])).toEqual([["CORE-PANIC-6", "fr-2", false]]);
+    expect(unitOf(r.state, "fr-2").order).toBe("DISORDERED");
+  });
+
+  it("CORE-PANIC-6: with nobody destroyed there is no test and the state is the one given", () => {
+    const s = scene();
+    const r = step(s, (st, ctx) => {
+      const out = destroyedFleeingPanic(st, ctx, []);
+      expect(out).toBe(st);
+      return out;
+    }, [4, 3]);
+    expect(r.events.filter((e) => e.type.startsWith("morale/"))).toEqual([]);
   });
 });
