@@ -67,6 +67,13 @@ describe("mvA: where a pursuer comes back (CORE-PURS-7)", () => {
     expect(spot({ x: 20, y: 48 }, [enemy])?.position).toEqual({ x: 20, y: close(48 - COL_D) });
   });
 
+  it("CORE-PURS-7: the search goes 24\" each way: a spot free only 24\" west of the exit is found", () => {
+    // Six lines (9.45" wide, 0.01" apart) cover x 13.58–70.34 along the north edge; x 12 (10.43–13.57) is free.
+    const line = 12 * (20 / 25.4);
+    const wall = [0, 1, 2, 3, 4, 5].map((i) => gb(`gb-${i}`, 13.58 + line / 2 + (line + 0.01) * i, 46, { facing: 270 }));
+    expect(spot({ x: 36, y: 48 }, wall)).toEqual({ position: { x: 12, y: close(48 - COL_D) }, facing: 270, removed: null, returnAt: null });
+  });
+
   it("CORE-PURS-7: with every spot along the edge taken it does not come back", () => {
     const wall = [0, 1, 2, 3, 4, 5, 6].map((i) => gb(`gb-${i}`, 4.8 + 9.5 * i, 48 - 1.6, { facing: 90 }));
     expect(spot({ x: 36, y: 48 }, wall)).toBeNull();
@@ -111,5 +118,27 @@ describe("mvA: the phase-start return (CORE-PURS-7)", () => {
       { reason: "offTable", gameTurn: 1 },
     ]);
     expect(events.filter((e) => e.type === "unit/returned")).toEqual([]);
+  });
+
+  it("CORE-PURS-7: two pursuers that left at the same point come back in id order, the second beside the first", () => {
+    const s0 = battleOf([fr("fr-b", 50, 20), fr("fr-a", 36, 20), gb("gb-1", 60, 30)]);
+    let s = patch(s0, "fr-b", { removed: { reason: "offTable", gameTurn: 1 }, returnAt: { x: 20, y: 48 } });
+    s = patch(s, "fr-a", { removed: { reason: "offTable", gameTurn: 1 }, returnAt: { x: 20, y: 48 } });
+    const { state: t, events } = toMovement(s);
+    expect([unitOf(t, "fr-a").position, unitOf(t, "fr-b").position]).toEqual([{ x: 20, y: close(48 - COL_D) }, { x: 24, y: close(48 - COL_D) }]);
+    expect(events.filter((e) => e.type === "unit/returned").map((e) => e["unit"])).toEqual(["fr-a", "fr-b"]);
+  });
+
+  it("CORE-PURS-7: a pursuer with no free spot waits; a detachment destroyed, not off the table, stays gone", () => {
+    const wall = [0, 1, 2, 3, 4, 5, 6].map((i) => gb(`gb-${i}`, 4.8 + 9.5 * i, 46.4, { facing: 90 }));
+    const s0 = battleOf([fr("fr-1", 36, 20), fr("fr-2", 10, 20), fr("fr-3", 20, 20), ...wall]);
+    let s = patch(s0, "fr-1", { removed: { reason: "offTable", gameTurn: 1 }, returnAt: { x: 36, y: 48 } });
+    s = patch(s, "fr-3", { removed: { reason: "offTable", gameTurn: 1 }, returnAt: { x: 20, y: 0 } });
+    s = patch(s, "fr-2", { removed: { reason: "destroyed", gameTurn: 1 }, mergedInto: "fr-3" });
+    const { state: t, events } = toMovement(s);
+    expect(unitOf(t, "fr-1").removed).toEqual({ reason: "offTable", gameTurn: 1 });
+    expect(unitOf(t, "fr-3").removed).toBeNull();
+    expect(unitOf(t, "fr-2").removed).toEqual({ reason: "destroyed", gameTurn: 1 });
+    expect(events.filter((e) => e.type === "unit/returned").map((e) => e["unit"])).toEqual(["fr-3"]);
   });
 });
