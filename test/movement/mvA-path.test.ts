@@ -446,3 +446,64 @@ describe("mvA: more path cases (half steps, margins, loose samples, left guns)",
     expect(checkPlacement(s0, u, path(2.5))).toEqual({ unit: "fr-1", enemy: "g", distance: 1, code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4" });
   });
 });
+
+describe("mvA: east- and west-facing circles, turns in the quick check, far rocks", () => {
+  const half = Math.hypot(COL_W / 2, COL_D / 2);
+  const far = Math.hypot(COL_W, COL_D);
+
+  it("CORE-GEO-18: facing east, a right wheel pivots on the south front corner: 0.2\" inside the north edge's reach it is clear", () => {
+    // Facing east the unit's right is south; its right front corner (the pivot) is W/2 south of the front centre.
+    const legs: Leg[] = [{ kind: "wheel", degrees: 20, pivot: "right" }];
+    const s = lone(30, 48 - far - 0.2 + COL_W / 2, 0);
+    expect(clearPathEnd(s, unitOf(s, "fr-1"), legs)).toEqual(measurePath(s, unitOf(s, "fr-1"), legs, 4, 4).end);
+    const left: Leg[] = [{ kind: "wheel", degrees: 20, pivot: "left" }];
+    const t = lone(30, far + 0.2 - COL_W / 2, 0);
+    expect(clearPathEnd(t, unitOf(t, "fr-1"), left)).toEqual(measurePath(t, unitOf(t, "fr-1"), left, 4, 4).end);
+  });
+
+  it("CORE-MOVE-4: facing east, clearPathEnd keeps 1\" between the forward leg's circle and a unit ahead", () => {
+    const right = 20 + 3 - COL_D / 2 + half;
+    const lineHalf = { w: (12 * (20 / 25.4)) / 2, d: (2 * (20 / 25.4)) / 2 };
+    const lineR = Math.hypot(lineHalf.w, lineHalf.d);
+    const at = (gap: number) => battleOf([fr("fr-1", 20, 24, { facing: 0 }), gb("gb-1", right + gap + lineR - lineHalf.d, 24, { facing: 180 })]);
+    const fwd: Leg[] = [{ kind: "forward", distance: 3 }];
+    const near = at(0.99);
+    expect(clearPathEnd(near, unitOf(near, "fr-1"), fwd)).toBeNull();
+    const ok = at(1.01);
+    expect(clearPathEnd(ok, unitOf(ok, "fr-1"), fwd)).toEqual(measurePath(ok, unitOf(ok, "fr-1"), fwd, 4, 4).end);
+  });
+
+  it("CORE-GEO-2: quickPath's circle for a turn is round the unit's centre: clear 0.1\" in from an edge, not when it touches", () => {
+    const about: Leg[] = [{ kind: "turn", degrees: 180 }];
+    const quick = (x: number, y: number, facing: number) => {
+      const s = lone(x, y, facing);
+      return quickPath(s, unitOf(s, "fr-1"), about, 4, 4)?.clear;
+    };
+    // Facing north, the centre is D/2 behind the front edge; facing east, D/2 west of it.
+    expect(quick(36, COL_D / 2 + half + 0.1, 90)).toBe(true);
+    expect(quick(36, COL_D / 2 + half - 0.1, 90)).toBe(false);
+    expect(quick(COL_D / 2 + half + 0.1, 24, 0)).toBe(true);
+    expect(quick(COL_D / 2 + half - 0.1, 24, 0)).toBe(false);
+    expect(quick(72 + COL_D / 2 - half, 24, 0)).toBe(false);
+    expect(quick(72 + COL_D / 2 - half - 0.001, 24, 0)).toBe(true);
+    expect(quick(36, 48 + COL_D / 2 - half, 90)).toBe(false);
+    expect(quick(36, 48 + COL_D / 2 - half - 0.001, 90)).toBe(true);
+    expect(quick(half - COL_D / 2, 24, 180)).toBe(false);
+    expect(quick(half - COL_D / 2 + 0.001, 24, 180)).toBe(true);
+  });
+
+  it("CORE-MOVE-5: a rock far from the path leaves quickPath clear; one within 1\" of it does not", () => {
+    const farRock = withTerrain(lone(), [feature("r", 60, 40, 70, 46, { impassable: true })]);
+    expect(quickPath(farRock, unitOf(farRock, "fr-1"), [{ kind: "forward", distance: 2 }], 4, 4)?.clear).toBe(true);
+    const nearRock = withTerrain(lone(), [feature("r", 38.2, 10, 40, 20, { impassable: true })]);
+    expect(quickPath(nearRock, unitOf(nearRock, "fr-1"), [{ kind: "forward", distance: 2 }], 4, 4)?.clear).toBe(false);
+  });
+
+  it("CORE-MOVE-5: a loose unit's wheel pays for ground under any of its models, not only the first", () => {
+    const x = fr("fr-1", 31, 11.5, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 3, startingFigures: 3, files: 3, command: {}, models: [0, 1, 2].map((i) => ({ x: 31 + i * 2, y: 11.1, facing: 90 })) });
+    const s = withTerrain(battleOf([x, gb("gb-1", 60, 44)]), [feature("w", 34.5, 0, 72, 48, { difficult: true })]);
+    const p = measurePath(s, unitOf(s, "fr-1"), [{ kind: "wheel", degrees: 2, pivot: "left" }], 4, 4);
+    expect(p.surcharge).toBeCloseTo(p.cost / 2, 12);
+    expect(p.surcharge).toBeGreaterThan(0);
+  });
+});

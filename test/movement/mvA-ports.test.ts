@@ -55,6 +55,15 @@ describe("mvA: pursuit of a unit that fled a flank charge's Panic test (CORE-PAN
     }
   });
 
+  it("CORE-PANIC-4: a flank charge in reach on a unit in no combat takes no Panic test and opens no pursuit", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 12), gbCav("gb-2", 44, 9.6, { facing: 180 })], { firstSide: "gb" }), "declareCharges");
+    const r = run(withScriptedDice(s, [6, 6, 3, 4]), declare);
+    expect(ofType(r.events, "charge/declared")[0]).toMatchObject({ unit: "gb-2", target: "fr-1", face: "right", inReach: true });
+    expect([ofType(r.events, "morale/panicTest"), ofType(r.events, "unit/fled")]).toEqual([[], []]);
+    expect(unitOf(r.state, "fr-1").order).toBe(unitOf(s, "fr-1").order);
+    expect(r.state.pending.filter((d) => d.kind === "restraint")).toEqual([]);
+  });
+
   it("CORE-PANIC-10: with no round fought yet, or the fleeing side the last winner, nobody pursues", () => {
     for (const combat of [{ rounds: 0, lastWinner: null }, { lastWinner: "fr" }]) {
       const r = run(withScriptedDice(flanked({ combat }), [6, 6, 3, 4]), declare);
