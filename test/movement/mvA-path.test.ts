@@ -507,3 +507,43 @@ describe("mvA: east- and west-facing circles, turns in the quick check, far rock
     expect(p.surcharge).toBeGreaterThan(0);
   });
 });
+
+describe("mvA: quickPath's circle is the one round measurePath's samples", () => {
+  it("CORE-GEO-2, CORE-GEO-18: for moves, wheels and turns in four facings near every edge, clear exactly when the samples' circle is inside the table", () => {
+    const half = Math.hypot(COL_W / 2, COL_D / 2);
+    const paths: Leg[][] = [
+      [{ kind: "forward", distance: 3 }],
+      [{ kind: "wheel", degrees: 30, pivot: "left" }],
+      [{ kind: "wheel", degrees: 45, pivot: "right" }],
+      [{ kind: "turn", degrees: 180 }],
+      [{ kind: "turn", degrees: 90 }],
+      [{ kind: "forward", distance: 1 }, { kind: "wheel", degrees: 20, pivot: "left" }, { kind: "turn", degrees: -90 }],
+    ];
+    let clear = 0;
+    let unsure = 0;
+    // The only unit on the table is fr-1 (gb-1 destroyed), set at each spot in turn.
+    const base = patch(battleOf([fr("fr-1", 36, 24), gb("gb-1", 60, 44)]), "gb-1", { removed: { reason: "destroyed", gameTurn: 1 } });
+    for (const facing of [0, 90, 180, 270]) {
+      for (const x of [3, 5, 8, 36, 64, 67, 69]) {
+        for (const y of [3, 5, 8, 24, 40, 43, 45]) {
+          const s = patch(base, "fr-1", { position: { x, y }, facing });
+          const u = unitOf(s, "fr-1");
+          for (const legs of paths) {
+            const m = measurePath(s, u, legs, 4, 4);
+            const cs = m.samples.map((fp) => centreOf(fp));
+            const cx = cs.reduce((a, c) => a + c.x, 0) / cs.length;
+            const cy = cs.reduce((a, c) => a + c.y, 0) / cs.length;
+            const r = Math.max(...cs.map((c) => Math.hypot(c.x - cx, c.y - cy))) + half;
+            const inside = cx - r > 1e-6 && cy - r > 1e-6 && cx + r < 72 - 1e-6 && cy + r < 48 - 1e-6;
+            const q = quickPath(s, u, legs, 4, 4);
+            expect(q).toEqual({ end: m.end, cost: m.cost, wheel: m.wheel, entersImpassable: false, clear: inside });
+            if (inside) clear++;
+            else unsure++;
+          }
+        }
+      }
+    }
+    expect(clear).toBeGreaterThan(200);
+    expect(unsure).toBeGreaterThan(200);
+  });
+});
