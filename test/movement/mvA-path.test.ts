@@ -547,3 +547,22 @@ describe("mvA: quickPath's circle is the one round measurePath's samples", () =>
     expect(unsure).toBeGreaterThan(200);
   });
 });
+
+describe("mvA: the 1\" rule on the diagonal", () => {
+  it("CORE-MOVE-4: corner to corner, 0.5\" from an enemy column is refused, 1.01\" is placed (the bounding circles are then as far apart as the bases)", () => {
+    const half = Math.hypot(COL_W / 2, COL_D / 2);
+    const dir = { x: COL_W / (2 * half), y: COL_D / (2 * half) };
+    // fr-1 ends with its centre at (30, 20): the enemy column's centre lies along the diagonal through the front-right corner.
+    const at = (gap: number) => {
+      const c = { x: 30 + dir.x * (2 * half + gap), y: 20 + dir.y * (2 * half + gap) };
+      return battleOf([fr("fr-1", 10, 10), fr("gb-9", c.x, c.y + COL_D / 2, { side: "gb" } as never)]);
+    };
+    const sample = rectAt(30, 20 + COL_D / 2, 90, COL_W, COL_D);
+    const near = at(0.5);
+    expect(checkPlacement(near, unitOf(near, "fr-1"), [sample])).toEqual({ unit: "fr-1", enemy: "gb-9", distance: close(0.5), code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4" });
+    const ok = at(1.01);
+    expect(checkPlacement(ok, unitOf(ok, "fr-1"), [sample])).toBeNull();
+    // Two samples, the second on the diagonal spot.
+    expect(checkPlacement(near, unitOf(near, "fr-1"), [rectAt(20, 20, 90, COL_W, COL_D), sample])).toEqual({ unit: "fr-1", enemy: "gb-9", distance: close(0.5), code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4" });
+  });
+});
