@@ -566,3 +566,27 @@ describe("mvA: the 1\" rule on the diagonal", () => {
     expect(checkPlacement(near, unitOf(near, "fr-1"), [rectAt(20, 20, 90, COL_W, COL_D), sample])).toEqual({ unit: "fr-1", enemy: "gb-9", distance: close(0.5), code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4" });
   });
 });
+
+describe("mvA: clearPathEnd at the table's slack", () => {
+  it("CORE-GEO-2: a turn's circle less than 1e-6\" inside an edge gets no answer; 2.5e-6\" inside, it does", () => {
+    // The turn's circle is round the centre (D/2 behind the front edge) with radius half diagonal + 1e-6.
+    const half = Math.hypot(COL_W / 2, COL_D / 2);
+    const turn: Leg[] = [{ kind: "turn", degrees: 180 }];
+    const answer = (x: number, y: number, facing: number) => {
+      const s = lone(x, y, facing);
+      return clearPathEnd(s, unitOf(s, "fr-1"), turn) !== null;
+    };
+    // East edge, facing east: centre x = front x − D/2.
+    expect(answer(72 - 1e-6 - half + COL_D / 2, 24, 0)).toBe(false);
+    expect(answer(72 - 2.5e-6 - half + COL_D / 2, 24, 0)).toBe(true);
+    // North edge, facing north.
+    expect(answer(36, 48 - 1e-6 - half + COL_D / 2, 90)).toBe(false);
+    expect(answer(36, 48 - 2.5e-6 - half + COL_D / 2, 90)).toBe(true);
+    // West edge, facing west: centre x = front x + D/2.
+    expect(answer(1e-6 + half - COL_D / 2, 24, 180)).toBe(false);
+    expect(answer(2.5e-6 + half - COL_D / 2, 24, 180)).toBe(true);
+    // South edge, facing south.
+    expect(answer(36, 1e-6 + half - COL_D / 2, 270)).toBe(false);
+    expect(answer(36, 2.5e-6 + half - COL_D / 2, 270)).toBe(true);
+  });
+});
