@@ -434,6 +434,12 @@ describe("mvA: more path cases (half steps, margins, loose samples, left guns)",
     expect(checkPlacement(s, u, [two(47, 22.5)])).toEqual({ unit: "fr-1", enemy: "gb-1", distance: close(0.5), code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4" });
     expect(checkPlacement(s, u, [two(70.5, 30)])).toEqual({ unit: "fr-1", code: "movement/off_table", rule: "CORE-GEO-2" });
     expect(checkPlacement(s, u, [two(0.3, 30)])).toEqual({ unit: "fr-1", code: "movement/off_table", rule: "CORE-GEO-2" });
+    // Three bases, the first in the middle, the others 8" and 9" either side: only the east one stands on gb-1;
+    // further out, the east one steps off the table. Each sample's circle must hold all its bases.
+    const spread = (x: number, y: number, east: number) => [...rectAt(x, y, 90, 0.8, 0.8), ...rectAt(x - 8, y, 90, 0.8, 0.8), ...rectAt(x + east, y, 90, 0.8, 0.8)];
+    expect(checkPlacement(s, u, [spread(38, 24, 9)])).toEqual({ unit: "fr-1", other: "gb-1", code: "movement/through_unit", rule: "CORE-MOVE-4" });
+    expect(checkPlacement(s, u, [spread(38, 24, 9), spread(38.5, 24, 9)])).toEqual({ unit: "fr-1", other: "gb-1", code: "movement/through_unit", rule: "CORE-MOVE-4" });
+    expect(checkPlacement(s, u, [spread(40, 10, 31.8)])).toEqual({ unit: "fr-1", code: "movement/off_table", rule: "CORE-GEO-2" });
   });
 
   it("WHN-ART-16, CORE-MOVE-4: an enemy gun left by its crew may be come up to, not passed through; a crewed one keeps its 1\"", () => {
