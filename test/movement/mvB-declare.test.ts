@@ -9,6 +9,7 @@ import type { UnitId } from "../../src/state/ids.js";
 import { chargeDistance, declarations, legalMovementActions } from "../../src/rules/whn/movement/index.js";
 import { declarationApplies, declareCharge } from "../../src/rules/whn/movement/declare.js";
 import { roller, seedDice } from "../../src/dice/index.js";
+import { own } from "../../src/engine/owned.js";
 import { gun } from "../fixtures/artillery.js";
 import { battleOf, declare, fr, gb, gbCav, must, patch, refused, run, toStep, unitOf } from "../fixtures/movement.js";
 
@@ -63,6 +64,8 @@ describe("movement/declareCharge refusals (CORE-CHRG-1, WHN-CHRG-5, CORE-TURN-2)
     const s = hussars([gb("gb-1", 60, 30)]);
     expect(refused(s, declare("gb-2", "gb-1"))).toEqual({ code: "movement/not_an_enemy", rule: "CORE-CHRG-1", unit: "gb-2", target: "gb-1" });
     expect(offered(s, "gb-2")).toEqual([{ type: "movement/declareCharge", unit: "gb-2", target: "fr-1" }]);
+    expect(declarationApplies(s, { type: "movement/declareCharge", unit: "gb-2" as UnitId, target: "gb-1" as UnitId })).toBe(false);
+    expect(declarationApplies({ ...s }, { type: "movement/declareCharge", unit: "gb-2" as UnitId, target: "gb-1" as UnitId })).toBe(false);
   });
 
   it("CORE-CHRG-1 / WHN-CHRG-5: a fleeing or disordered charger may not charge; each refusal names its own rule", () => {
@@ -75,6 +78,13 @@ describe("movement/declareCharge refusals (CORE-CHRG-1, WHN-CHRG-5, CORE-TURN-2)
     expect(offered(disordered, "gb-2")).toEqual([]);
     // The same unit in good order may charge.
     expect(offered(s, "gb-2")).toEqual([{ type: "movement/declareCharge", unit: "gb-2", target: "fr-1" }]);
+    // The listing's fast path (a state the engine built) answers the same.
+    const d = { type: "movement/declareCharge", unit: "gb-2" as UnitId, target: "fr-1" as UnitId } as const;
+    expect(declarationApplies(own(fleeing), d)).toBe(false);
+    expect(declarationApplies(own(disordered), d)).toBe(false);
+    expect(declarationApplies(own(patch(s, "gb-2", { formation: "SQUARE", files: 6 })), d)).toBe(false);
+    expect(declarationApplies(own(patch(s, "gb-2", { flags: { ...unitOf(s, "gb-2").flags, declaredCharge: true } })), d)).toBe(false);
+    expect(declarationApplies(own(patch(s, "gb-2", { order: "GOOD" })), d)).toBe(true);
   });
 
   it("WHN-CHRG-5: a square may not charge", () => {
