@@ -137,6 +137,30 @@ describe("movement/declareCharge refusals (CORE-CHRG-1, WHN-CHRG-5, CORE-TURN-2)
   });
 });
 
+describe("the listing's sight field follows the state (CORE-GEO-16, CORE-CHRG-1)", () => {
+  const d = { type: "movement/declareCharge", unit: "gb-2" as UnitId, target: "fr-1" as UnitId } as const;
+  const wall = { id: "wall", kind: "wall", polygon: [{ x: 30, y: 18 }, { x: 42, y: 18 }, { x: 42, y: 19 }, { x: 30, y: 19 }], tags: { blocksLos: true } };
+
+  it("CORE-GEO-16: the same units with a sight-blocking feature added: the target is no longer seen", () => {
+    const s = hussars();
+    expect(declarationApplies(s, d)).toBe(true);
+    const walled = own({ ...s, terrain: [...s.terrain, wall] } as BattleState);
+    expect(walled.units).toBe(s.units);
+    expect(declarationApplies(walled, d)).toBe(false);
+    expect(refused(walled, declare("gb-2", "fr-1"))).toEqual({ code: "movement/no_line_of_sight", rule: "CORE-CHRG-1", unit: "gb-2", target: "fr-1", blockers: ["wall"] });
+    expect(declarationApplies(s, d)).toBe(true);
+  });
+
+  it("CORE-GEO-16: the same terrain with a unit moved in the way, then out of it: sight follows the units", () => {
+    const s = hussars([fr("fr-2", 10, 19, { formation: "LINE", files: 12 })]);
+    expect(declarationApplies(s, d)).toBe(true);
+    const inWay = own({ ...s, units: { ...s.units, "fr-2": { ...unitOf(s, "fr-2"), position: { x: 36, y: 19 } } } } as BattleState);
+    expect(inWay.terrain).toBe(s.terrain);
+    expect(declarationApplies(inWay, d)).toBe(false);
+    expect(declarationApplies(s, d)).toBe(true);
+  });
+});
+
 describe("the charged face (CORE-CHRG-4, HR-FLANK-1)", () => {
   // fr-1 is engaged to its front by gb-1; hussars gb-2 stand off its right front corner.
   const units = [fr("fr-1", 36, 12), gb("gb-1", 36, 12, { figures: 8, files: 4 }), gbCav("gb-2", 40, 16, { facing: 225 })];

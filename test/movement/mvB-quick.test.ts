@@ -222,6 +222,20 @@ describe("the listing's other shortcuts (CORE-TURN-2, CORE-CHRG-2, CORE-CHAR-4)"
     expect(anyLegal(withFlags(s, "fr-1", { marched: true }))).toBeUndefined();
   });
 
+  it("CORE-MOVE-4: the shortcut tries the 180° turn itself: it applies beside an enemy 1.2\" ahead, where every forward move is refused", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 12), gb("gb-1", 36, 13.2)]), "remaining");
+    expect(refused(s, moveA("fr-1", F(0.999999)))).toMatchObject({ code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4", unit: "fr-1", enemy: "gb-1" });
+    expect(applies(s, moveA("fr-1", T(180)))).toBe(true);
+    expect(anyLegal(s)).toBe(true);
+  });
+
+  it("CORE-MOVE-4: the shortcut tries the 180° turn, not the 90° one: a deep column's quarter turn would come within 1\" of the enemy beside it", () => {
+    const s = toStep(battleOf([fr("fr-1", 36, 12), gb("gb-1", 38.9, 9, { facing: 180, formation: "ATTACK_COLUMN", files: 4 })]), "remaining");
+    expect(refused(s, moveA("fr-1", T(90)))).toMatchObject({ code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4", unit: "fr-1", enemy: "gb-1" });
+    expect(applies(s, moveA("fr-1", T(180)))).toBe(true);
+    expect(anyLegal(s)).toBe(true);
+  });
+
   it("CORE-TURN-2: the deciding side's pending responses skip other decisions, the other side's and unknown units", () => {
     const s0 = toStep(battleOf([fr("fr-1", 36, 12), fr("fr-2", 20, 12), gbCav("gb-2", 36, 26)], { firstSide: "gb" }), "declareCharges");
     const s = must(must(s0, declare("gb-2", "fr-1")), { type: "turn/advance" });
