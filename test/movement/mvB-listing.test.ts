@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
 import type { UnitId } from "../../src/state/ids.js";
-import { candidatesForDecidingSide, movementCandidates, type MovementAction } from "../../src/rules/whn/movement/index.js";
+import { MOVEMENT_LISTING, candidatesForDecidingSide, movementCandidates, type MovementAction } from "../../src/rules/whn/movement/index.js";
+import { gun } from "../fixtures/artillery.js";
 import { MIN_LISTED_MOVE } from "../../src/rules/whn/movement/legal.js";
 import { foot } from "../fixtures/combat.js";
 import { leader } from "../fixtures/morale.js";
@@ -107,6 +108,31 @@ describe("the remaining step's candidates of a formed unit (CORE-MOVE-1, CORE-MO
     const s0 = toStep(battleOf([fr("fr-1", 36, 12), gb("gb-1", 36, 40)], { characters: [slow] }), "remaining");
     const s = must(s0, { type: "morale/joinUnit", character: "slow", unit: "fr-1" });
     expect(listed(s, "fr-1").slice(0, 29)).toEqual([...formedMoves("fr-1", 3), ...formedMarches("fr-1", 6)]);
+  });
+
+  it("WHN-LEAD-4: a light unit that may skirmish lists extended order until a leader joins it; then not (the same unit object)", () => {
+    const lt = fr("fr-1", 36, 12, { light: true, extendedOrderAllowed: true, formation: "LINE", files: 6, figures: 12, startingFigures: 12, command: {} });
+    const s0 = toStep(battleOf([lt, gb("gb-1", 36, 40)], { characters: [leader("ney", "fr", { position: { x: 40, y: 10 } })] }), "remaining");
+    const changes = (st: BattleState) => listed(st, "fr-1").filter((a) => a.type === "movement/changeFormation");
+    const common = [
+      cf("fr-1", "MARCH_COLUMN", 1),
+      cf("fr-1", "MARCH_COLUMN", 3),
+      cf("fr-1", "ATTACK_COLUMN", 1),
+      cf("fr-1", "ATTACK_COLUMN", 3),
+      cf("fr-1", "LINE", 12),
+      cf("fr-1", "SQUARE", 6),
+      cf("fr-1", "OPEN_ORDER", 6),
+      cf("fr-1", "OPEN_ORDER", 12),
+    ];
+    const before = changes(s0);
+    expect(before.slice(0, 8)).toEqual(common);
+    expect(before.length).toBeGreaterThan(8);
+    expect(before.slice(8).every((a) => a.type === "movement/changeFormation" && a.formation === "EXTENDED_ORDER")).toBe(true);
+    const joined = must(s0, { type: "morale/joinUnit", character: "ney", unit: "fr-1" });
+    expect(unitOf(joined, "fr-1")).toBe(unitOf(s0, "fr-1"));
+    expect(changes(joined)).toEqual(common);
+    // Moves are the same (Ney's M is 4 too).
+    expect(listed(joined, "fr-1").slice(0, 19)).toEqual(formedMoves("fr-1", 4));
   });
 
   it("CORE-MOVE-1: two units of the same shape list their own ids (the kept lists are per unit)", () => {
@@ -288,6 +314,23 @@ describe("candidates outside the remaining step (CORE-CHRG-1, CORE-CHRG-2, CORE-
     expect(listed(s, "nobody")).toEqual([]);
     const gone = { ...s, units: { ...s.units, "fr-1": { ...unitOf(s, "fr-1"), removed: "destroyed" } } } as BattleState;
     expect(listed(gone, "fr-1")).toEqual([]);
+  });
+
+  it("WHN-ART-6: a charged gun answers with the artillery actions: the movement listing offers it no response", () => {
+    const g0 = toStep(battleOf([gun("fr-g", "fr", {}, { position: { x: 36, y: 12 } }), gbCav("gb-2", 36, 26)], { firstSide: "gb" }), "declareCharges");
+    const g = must(must(g0, declare("gb-2", "fr-g")), { type: "turn/advance" });
+    expect(g.pending).toEqual([{ kind: "chargeResponse", side: "fr", unit: "fr-g", targets: ["gb-2"], rule: "CORE-CHRG-2" }]);
+    expect(listed(g, "fr-g")).toEqual([]);
+    expect(candidatesForDecidingSide(g)).toEqual([]);
+  });
+
+  it("CORE-TURN-2: a battle at another scale (Fire and Fury) lists no movement candidate", () => {
+    const s = column();
+    const fnf = { ...s, ruleset: "fnf" } as BattleState;
+    expect(listed(fnf, "fr-1")).toEqual([]);
+    expect(candidatesForDecidingSide(fnf)).toEqual([]);
+    expect((MOVEMENT_LISTING.anyLegal as (s: BattleState) => boolean | undefined)(fnf)).toBe(false);
+    expect(listed(s, "fr-1").length).toBeGreaterThan(0);
   });
 
   it("CORE-MOVE-4: a stationary unit (engaged, fleeing, charged) lists nothing in the remaining step", () => {
