@@ -177,6 +177,22 @@ describe("the charged face (CORE-CHRG-4, HR-FLANK-1)", () => {
     expect(offered(s, "gb-2")).toEqual([{ type: "movement/declareCharge", unit: "gb-2", target: "fr-1" }]);
   });
 
+  it("HR-FLANK-1: an enemy standing off the front corner (not touching the front edge) does not make the target engaged to its front", () => {
+    const s = toStep(
+      battleOf([fr("fr-1", 36, 12), gb("gb-1", 38, 12.5, { facing: 180, formation: "ATTACK_COLUMN", files: 4 }), gbCav("gb-2", 36, 26)], {
+        firstSide: "gb",
+        options: { hr: { flankChargeEngaged: true } },
+      }),
+      "declareCharges",
+    );
+    expect(refused(s, declare("gb-2", "fr-1", "left"))).toEqual({ code: "movement/face_not_allowed", rule: "HR-FLANK-1", unit: "gb-2", face: "left", natural: "front" });
+    expect(refused(s, declare("gb-2", "fr-1", "right"))).toEqual({ code: "movement/face_not_allowed", rule: "HR-FLANK-1", unit: "gb-2", face: "right", natural: "front" });
+    expect(run(s, declare("gb-2", "fr-1")).events.map(bare)).toEqual([
+      { type: "charge/declared", rule: "CORE-CHRG-1", gameTurn: 1, unit: "gb-2", target: "fr-1", face: "front", distance: 14, move: 8, inReach: true, pathLength: 14, wheel: 0 },
+    ]);
+    expect(offered(s, "gb-2").filter((a) => a.type === "movement/declareCharge" && a.target === "fr-1")).toEqual([{ type: "movement/declareCharge", unit: "gb-2", target: "fr-1" }]);
+  });
+
   it("CORE-CHRG-1 / WHN-MOVE-4: the declared event carries the face, the distance, M, whether it reaches, the path and the wheel", () => {
     const r = run(off(), declare("gb-2", "fr-1"));
     expect(r.events).toHaveLength(1);
