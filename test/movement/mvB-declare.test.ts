@@ -252,6 +252,16 @@ describe("the charged face (CORE-CHRG-4, HR-FLANK-1)", () => {
     expect(unitOf(r.state, "fr-1").order).toBe("GOOD");
   });
 
+  it("WHN-MOVE-4: the limit holds both ways: from the other side the far (right) flank needs 135° the other way and is out of reach", () => {
+    const mirrored = [fr("fr-1", 36, 12), gb("gb-1", 36, 12, { figures: 8, files: 4 }), gbCav("gb-2", 32, 16, { facing: 315 })];
+    const s = toStep(battleOf(mirrored, { firstSide: "gb", options: { hr: { flankChargeEngaged: true } } }), "declareCharges");
+    const r = run(s, declare("gb-2", "fr-1", "right"));
+    expect(r.events).toHaveLength(1);
+    expect(bare(r.events[0] as object)).toMatchObject({ type: "charge/declared", rule: "HR-FLANK-1", face: "right", inReach: false, wheel: -135, move: 8 });
+    const front = run(s, declare("gb-2", "fr-1"));
+    expect(bare(front.events[0] as object)).toMatchObject({ type: "charge/declared", rule: "CORE-CHRG-1", face: "front", inReach: true, wheel: -45 });
+  });
+
   it("WHN-MOVE-4: a cavalry column has no wheel limit: the same 135° flank charge reaches and the target tests", () => {
     const col = [fr("fr-1", 36, 12), gb("gb-1", 36, 12, { figures: 8, files: 4 }), gbCav("gb-2", 40, 16, { facing: 225, formation: "CAV_COLUMN", files: 3 })];
     const s = toStep(battleOf(col, { firstSide: "gb", options: { hr: { flankChargeEngaged: true } } }), "declareCharges");
