@@ -236,6 +236,22 @@ describe("the listing's other shortcuts (CORE-TURN-2, CORE-CHRG-2, CORE-CHAR-4)"
     expect(anyLegal(s)).toBe(true);
   });
 
+  it("WHN-DET-2: the shortcut gives up after two units whose about-turn is refused (detachments out of range of their parents)", () => {
+    const det = (id: string, parent: string, x: number) => fr(id, x, 10, { light: true, figures: 4, startingFigures: 4, files: 4, formation: "LINE", detachmentOf: parent, command: {} });
+    const s = toStep(battleOf([det("fr-a1", "fr-p1", 14), det("fr-a2", "fr-p2", 34), fr("fr-p1", 10, 10), fr("fr-p2", 30, 10), gb("gb-1", 60, 44)]), "remaining");
+    // The detachments come first in the units in play (listed by id here).
+    expect(anyLegal(s)).toBe(true);
+    // Carried 20" away from their parents with their move still unused: turning in place keeps them out of range.
+    const far1 = patch(s, "fr-a1", { position: { x: 14, y: 30 } });
+    const far2 = patch(far1, "fr-a2", { position: { x: 34, y: 30 } });
+    expect(refused(far2, moveA("fr-a1", T(180)))).toMatchObject({ code: "movement/detachment_out_of_range", rule: "WHN-DET-2", unit: "fr-a1", parent: "fr-p1" });
+    expect(refused(far2, moveA("fr-a2", T(180)))).toMatchObject({ code: "movement/detachment_out_of_range", rule: "WHN-DET-2", unit: "fr-a2", parent: "fr-p2" });
+    expect(applies(far2, moveA("fr-p1", T(180)))).toBe(true);
+    // Two refusals: the shortcut cannot tell (the listing will); one refusal and then a pass: a choice.
+    expect(anyLegal(far2)).toBeUndefined();
+    expect(anyLegal(far1)).toBe(true);
+  });
+
   it("CORE-TURN-2: the deciding side's pending responses skip other decisions, the other side's and unknown units", () => {
     const s0 = toStep(battleOf([fr("fr-1", 36, 12), fr("fr-2", 20, 12), gbCav("gb-2", 36, 26)], { firstSide: "gb" }), "declareCharges");
     const s = must(must(s0, declare("gb-2", "fr-1")), { type: "turn/advance" });
