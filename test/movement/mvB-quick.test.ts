@@ -252,6 +252,37 @@ describe("the listing's other shortcuts (CORE-TURN-2, CORE-CHRG-2, CORE-CHAR-4)"
     expect(anyLegal(far1)).toBe(true);
   });
 
+  it("CORE-TURN-2: units that cannot be moving now (fleeing, marched, no quarter move left, the other side's) are skipped, not tried", () => {
+    // Two such units first (by id and by order), then a column that may turn: the shortcut must reach it.
+    const three = (a: Parameters<typeof fr>[3] = {}, enemyFirst = false) =>
+      toStep(
+        battleOf([
+          ...(enemyFirst ? [gb("fr-a1", 10, 30, { formation: "ATTACK_COLUMN", files: 4 }), gb("fr-a2", 20, 30, { formation: "ATTACK_COLUMN", files: 4 })] : [fr("fr-a1", 10, 10, a), fr("fr-a2", 20, 10, a)]),
+          fr("fr-z", 40, 10),
+          gb("gb-1", 60, 44),
+        ]),
+        "remaining",
+      );
+    const s = three();
+    expect(anyLegal(s)).toBe(true);
+    const both = (st: BattleState, over: Record<string, unknown>) => patch(patch(st, "fr-a1", over), "fr-a2", over);
+    const flags = (st: BattleState, f: Record<string, unknown>) => withFlags(withFlags(st, "fr-a1", f), "fr-a2", f);
+    const fleeing = both(s, { order: "FLEEING" });
+    expect(refused(fleeing, moveA("fr-a1", T(180)))).toMatchObject({ code: "movement/fleeing", unit: "fr-a1" });
+    expect(anyLegal(fleeing)).toBe(true);
+    const marched = flags(s, { marched: true });
+    expect(refused(marched, moveA("fr-a1", T(180)))).toMatchObject({ code: "movement/already_marched", unit: "fr-a1" });
+    expect(anyLegal(marched)).toBe(true);
+    const spent = flags(s, { moveUsed: 1 });
+    expect(refused(spent, moveA("fr-a1", T(180)))).toMatchObject({ code: "movement/too_far", unit: "fr-a1" });
+    expect(anyLegal(spent)).toBe(true);
+    // The British units listed first are not the active side's.
+    const enemyFirst = three({}, true);
+    expect(anyLegal(enemyFirst)).toBe(true);
+    // All three unable: nothing proven.
+    expect(anyLegal(withFlags(fleeing, "fr-z", { marched: true }))).toBeUndefined();
+  });
+
   it("CORE-TURN-2: the deciding side's pending responses skip other decisions, the other side's and unknown units", () => {
     const s0 = toStep(battleOf([fr("fr-1", 36, 12), fr("fr-2", 20, 12), gbCav("gb-2", 36, 26)], { firstSide: "gb" }), "declareCharges");
     const s = must(must(s0, declare("gb-2", "fr-1")), { type: "turn/advance" });
