@@ -4,7 +4,7 @@
  * charger's flags, the combat record, and every refusal of `movement/chargeMove` with its details.
  */
 import { describe, expect, it } from "vitest";
-import type { BattleState, UnitSetup } from "../../src/index.js";
+import { withScriptedDice, type BattleState, type UnitSetup } from "../../src/index.js";
 import type { UnitId } from "../../src/state/ids.js";
 import type { ChargeMoveAction } from "../../src/rules/whn/movement/actions.js";
 import { chargeMove as chargeMoveHandler, chargeToMove } from "../../src/rules/whn/movement/chargeMove.js";
@@ -180,5 +180,58 @@ describe("mvC chargeMove: refusals (CORE-CHRG-5, CORE-TURN-2)", () => {
     const done = must(s, chargeMove("gb-2"));
     expect(directRefusal(chargeMoveHandler, done, cm("gb-2"))).toEqual({ code: "movement/charge_already_resolved", rule: "CORE-CHRG-5", unit: "gb-2" });
     expect(chargeToMove(withFacts(s, { resolved: ["gb-9" as UnitId] }), cm("gb-2"))).toEqual({ unit: "gb-2", target: "fr-1", face: "front", distance: 14, move: 8 });
+  });
+});
+
+describe("mvC chargeMove: a flank named under HR-FLANK-1", () => {
+  /** gb-2 declared on fr-1's right flank (fr-1 engaged to its front by gb-1), house rule on; the charge-move step. */
+  const flanked = (): BattleState => {
+    const units = [fr("fr-1", 36, 12), gb("gb-1", 36, 12, { figures: 8, files: 4 }), gbCav("gb-2", 40, 16, { facing: 225 })];
+    const on = toStep(battleOf(units, { firstSide: "gb", options: { hr: { flankChargeEngaged: true } } }), "declareCharges");
+    const d = must(withScriptedDice(on, [1, 1]), declare("gb-2", "fr-1", "right"));
+    return toStep(must(must(d, { type: "turn/advance" }), respond("fr-1", "hold")), "chargeMoves");
+  };
+  it("HR-FLANK-1: the charge meets the flank it named, under HR-FLANK-1; the event is whole", () => {
+    const r = run(flanked(), chargeMove("gb-2"));
+    expect(allEvs(r.events)).toEqual([
+      {
+        type: "charge/contact", rule: "HR-FLANK-1", unit: "gb-2", target: "fr-1", face: "right", combat: "c1-1",
+        to: { x: 36 + 2 * W, y: expect.closeTo(12 - 2.25 * W, 9) }, facing: 180, pathLength: expect.closeTo(4.677775086850536, 9), wheel: -45, resolved: true,
+      },
+    ]);
+  });
+  it("HR-FLANK-1: with the house rule off by the charge move, the natural face counts: the front, where gb-1 leaves no room", () => {
+    const s = flanked();
+    const off = { ...s, options: { ...s.options, hr: { ...s.options.hr, flankChargeEngaged: false } } } as BattleState;
+    const r = run(off, chargeMove("gb-2"));
+    expect(allEvs(r.events)).toEqual([{ type: "charge/failed", rule: "CORE-CHRG-6", unit: "gb-2", target: "fr-1", why: "no room at the face", to: { x: 40, y: 16 }, resolved: true }]);
+    expect(unitOf(r.state, "gb-2").flags).toMatchObject({ moved: true, moveUsed: 1, charged: false, failedCharge: true });
+  });
+  it("HR-FLANK-1 / WHN-FORM-4: a square has no flank: the charge meets its natural face, under CORE-CHRG-5", () => {
+    const r = run(patch(flanked(), "fr-1", { formation: "SQUARE" }), chargeMove("gb-2"));
+    expect(evs(r.events, "charge/contact")).toMatchObject([{ rule: "CORE-CHRG-5", unit: "gb-2", target: "fr-1", face: "front", facing: 270, wheel: 45 }]);
+  });
+});
+
+describe("mvC chargeMove: a skirmishing charger (WHN-SKIRM-4, AMB-37)", () => {
+  const models = [31, 33, 35, 37, 39, 41].map((mx) => ({ x: mx, y: 11.5, facing: 90 }));
+  /** French skirmishers (6 in extended order about (36, 11.5), M 4) charge a British line whose front edge is at y `gy`. */
+  const skirmishers = (gy: number): BattleState => {
+    const s = toStep(battleOf([fr("fr-x", 36, 12, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 6, startingFigures: 6, files: 6, command: {}, models }), gb("gb-1", 36, gy)]), "declareCharges");
+    const d = toStep(must(must(s, declare("fr-x", "gb-1")), { type: "turn/advance" }), "chargeResponses");
+    return toStep(must(d, respond("gb-1", "hold")), "chargeMoves");
+  };
+  it("WHN-SKIRM-4: in reach, the skirmishers meet the front as one close rank of their six models", () => {
+    const r = run(skirmishers(19), chargeMove("fr-x"));
+    expect(allEvs(r.events)).toEqual([{ type: "charge/contact", rule: "CORE-CHRG-5", unit: "fr-x", target: "gb-1", face: "front", combat: "c1-1", to: { x: 36, y: 19 }, facing: 90, pathLength: 7, wheel: 0, resolved: true }]);
+    const u = unitOf(r.state, "fr-x");
+    expect(u.position).toEqual({ x: 36, y: 19 });
+    expect(u.models).toEqual([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5].map((k) => ({ x: expect.closeTo(36 + k * W, 9), y: expect.closeTo(19 - W / 2, 9), facing: 90 })));
+  });
+  it("CORE-CHRG-6: out of reach, a skirmishing charger's models stay where they are (our reading: no failed-charge move for loose models)", () => {
+    const s = skirmishers(22);
+    const r = run(s, chargeMove("fr-x"));
+    expect(allEvs(r.events)).toEqual([{ type: "charge/failed", rule: "CORE-CHRG-6", unit: "fr-x", target: "gb-1", why: "out of reach", to: { x: 36, y: 12 }, resolved: true }]);
+    expect(unitOf(r.state, "fr-x")).toEqual({ ...unitOf(s, "fr-x"), flags: spent(s, "fr-x", false) });
   });
 });
