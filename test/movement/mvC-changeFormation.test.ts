@@ -241,3 +241,18 @@ describe("mvC changeFormation: refusals (WHN-FCHG-1, WHN-FORM-1, WHN-ART-4, CORE
     expect(directRefusal(changeFormationHandler, s, cf("fr-c", "LINE", { files: 6 }))).toEqual({ code: "movement/formation_not_allowed", rule: "WHN-FORM-1", unit: "fr-c", formation: "LINE", files: 6, why: "not for cavalry" });
   });
 });
+
+describe("mvC changeFormation: a detachment's range (WHN-DET-2)", () => {
+  /** Light grenadiers (6 in one rank, front centre x 42) detached from fr-1, their left end 2.07" from its right flank (M 4). */
+  const near = () =>
+    toStep(battleOf([fr("fr-1", 36, 12), fr("fr-d", 42, 12, { light: true, figures: 6, startingFigures: 6, files: 6, formation: "LINE", detachmentOf: "fr-1", command: {} }), gb("gb-1", 36, 44)]), "remaining");
+  it("WHN-DET-2: a change that leaves the detachment beyond one move of its parent is refused, with the distance and the range", () => {
+    const v = directRefusal(changeFormationHandler, near(), cf("fr-d", "MARCH_COLUMN", { files: 1 }));
+    // The one-file column is centred on the old middle slot (file 3 of 6, centre x 42 + W/2): its left edge at x 42, 4.43" from fr-1's right edge (36 + 2W).
+    expect(v).toEqual({ code: "movement/detachment_out_of_range", rule: "WHN-DET-2", unit: "fr-d", parent: "fr-1", distance: expect.closeTo(42 - (36 + 2 * W), 9), range: 4 });
+  });
+  it("WHN-DET-2: a change that keeps it within range is made (three files: left edge at 42 − W, 3.64\" off)", () => {
+    const r = applied(near(), cf("fr-d", "LINE", { files: 3 }));
+    expect(r.events).toMatchObject([{ type: "unit/formationChanged", unit: "fr-d", from: "LINE", to: "LINE", files: 3 }]);
+  });
+});
