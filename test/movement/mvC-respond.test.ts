@@ -42,7 +42,7 @@ describe("mvC respond: the pending decisions (CORE-CHRG-2)", () => {
   });
   it("CORE-CHRG-2: decisions already pending stay first", () => {
     const base = withFacts(scene(), { charges: [decl("gb-2", "fr-1", 18, 8)] });
-    const earlier = { kind: "chargeResponse", side: "fr", unit: "fr-3", targets: ["gb-4"], rule: "CORE-CHRG-2" } as BattleState["pending"][number];
+    const earlier = { kind: "chargeResponse", side: "fr", unit: "fr-3", targets: ["gb-4"], rule: "CORE-CHRG-2" } as unknown as BattleState["pending"][number];
     expect(pushChargeResponses({ ...base, pending: [earlier] }).pending).toEqual([earlier, { kind: "chargeResponse", side: "fr", unit: "fr-1", targets: ["gb-2"], rule: "CORE-CHRG-2" }]);
   });
   it("CORE-CHRG-2: a target removed or unknown gets no decision", () => {
