@@ -11,7 +11,7 @@ import type { Declaration } from "../../src/rules/whn/movement/declare.js";
 import type { RespondAction } from "../../src/rules/whn/movement/actions.js";
 import { gun } from "../fixtures/artillery.js";
 import { battleOf, declare, fr, gb, gbCav, must, patch, refused, respond, run, toStep, unitOf } from "../fixtures/movement.js";
-import { allEvs, chargedColumn, directRefusal, evs, withFacts } from "../fixtures/mvC.js";
+import { allEvs, chargedColumn, direct, directRefusal, evs, withFacts } from "../fixtures/mvC.js";
 
 const decl = (unit: string, target: string, distance: number, move: number, face: Declaration["face"] = "front"): Declaration =>
   ({ unit: unit as UnitId, target: target as UnitId, face, distance, move }) as Declaration;
@@ -309,5 +309,16 @@ describe("mvC respond: refusals before any response resolves (CORE-CHRG-2/3, WHN
       },
     ]);
     expect(r.state.pending).toEqual([]);
+  });
+});
+
+describe("mvC respond: a decision whose charger's declaration is missing (CORE-CHRG-2)", () => {
+  // respond.ts:131 `first?.unit ?? null`: with no matching declaration there is no first charger; the flight is resolved without one.
+  it("CORE-CHRG-2: a flee answering a decision with no declaration behind it still flees (no charger to name; it does not throw)", () => {
+    const s = withFacts(chargedColumn(), { charges: [] });
+    const r = direct(respondHandler, s, act("fr-1", "flee"), [2, 2]);
+    expect(r.outcome.ok).toBe(true);
+    expect(r.events[0]).toEqual({ type: "charge/response", rule: "CORE-CHRG-2", unit: "fr-1", response: "flee", chargers: [] });
+    expect(r.events.filter((e) => e["type"] === "unit/fled")).toMatchObject([{ rule: "CORE-CHRG-2", unit: "fr-1", dice: [2, 2], roll: 4 }]);
   });
 });
