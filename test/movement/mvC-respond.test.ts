@@ -322,3 +322,12 @@ describe("mvC respond: a decision whose charger's declaration is missing (CORE-C
     expect(r.events.filter((e) => e["type"] === "unit/fled")).toMatchObject([{ rule: "CORE-CHRG-2", unit: "fr-1", dice: [2, 2], roll: 4 }]);
   });
 });
+
+describe("mvC respond: the flight is from the first charger, not the nearest enemy (CORE-CHRG-2)", () => {
+  // respond.ts:131 `first?.unit ?? null` → `first?.unit && null` (the flight named no charger, so the nearest enemy was taken).
+  it("CORE-CHRG-2: a unit charged from 14\" with other hussars 8.4\" off its flank flees from the charger", () => {
+    const s = chargedColumn(26, {}, [gbCav("gb-3", 46, 12, { facing: 180 })]);
+    const r = run(withScriptedDice(s, [1, 2]), respond("fr-1", "flee"));
+    expect(evs(r.events, "unit/fled")).toMatchObject([{ rule: "CORE-CHRG-2", unit: "fr-1", from: "gb-2", facing: 270 }]);
+  });
+});
