@@ -195,3 +195,35 @@ describe("extended order (WHN-MOVE-7)", () => {
     expect(refusal(s, to([3, 3, 3, 3, 3, 3])).violation).toEqual({ code: "movement/too_far", rule: "WHN-MOVE-7", unit: "fr-x", model: 0, cost: 4.5, allowance: 4 });
   });
 });
+
+describe("extended order: placement along the way (WHN-MOVE-7, CORE-MOVE-4)", () => {
+  const xs = [31, 32.7, 34.4, 36.1, 37.8, 39.5];
+  const models = xs.map((x) => ({ x, y: 11.5, facing: 90 }));
+  const skirm = (units: ReturnType<typeof gb>[]) =>
+    toStep(battleOf([fr("fr-x", 36, 12, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 6, startingFigures: 6, files: 6, command: {}, models }), ...units]), "remaining");
+  const to = (dy: readonly number[]) => ({ type: "movement/moveTo", unit: "fr-x", models: xs.map((x, i) => ({ x, y: 11.5 + (dy[i] ?? 0) })) });
+
+  it("CORE-MOVE-4: no model may end within 1\" of an enemy: 1.01\" is fine, 1\" is refused naming the enemy", () => {
+    // A British line whose front edge (facing south) is 4" north of the models' front edges.
+    const s = skirm([gb("gb-1", 36, 11.5 + D / 2 + 4)]);
+    expect(events(s, to([2.99, 2.99, 2.99, 2.99, 2.99, 2.99])).events[0]).toMatchObject({ type: "unit/moved", longest: expect.closeTo(2.99, 12) as unknown });
+    expect(refusal(s, to([3, 3, 3, 3, 3, 3])).violation).toEqual({ code: "movement/too_close_to_enemy", rule: "CORE-MOVE-4", unit: "fr-x", enemy: "gb-1", distance: expect.closeTo(1, 9) as unknown });
+  });
+
+  it("CORE-MOVE-4: a model may not walk through a unit, though it starts and ends clear of it", () => {
+    // A friendly march column of one file facing east, lying across model 0's way north (y 14.1–14.9).
+    const s = skirm([fr("fr-2", 31, 14.5, { formation: "MARCH_COLUMN", files: 1, figures: 4, startingFigures: 4, facing: 0, command: {} }), gb("gb-1", 36, 44)]);
+    expect(refusal(s, to([3.9, 3.5, 3.5, 3.5, 3.5, 3.5])).violation).toEqual({ code: "movement/through_unit", rule: "CORE-MOVE-4", unit: "fr-x", other: "fr-2" });
+  });
+
+  it("WHN-SKIRM-3: models closer than a base width apart are refused, whole refusal", () => {
+    const s = skirm([gb("gb-1", 36, 44)]);
+    const bad = { type: "movement/moveTo", unit: "fr-x", models: xs.map((x, i) => ({ x: i === 1 ? 31 + D * 1.5 : x, y: 11.5 })) };
+    expect(refusal(s, bad).violation).toEqual({ code: "movement/extended_spacing", rule: "WHN-SKIRM-3", unit: "fr-x", models: [0, 1], distance: expect.closeTo(D / 2, 9) as unknown, min: D });
+  });
+
+  it("WHN-MOVE-7: the expected count is the models laid out, not the figures", () => {
+    const s = patch(skirm([gb("gb-1", 36, 44)]), "fr-x", { figures: 7 });
+    expect(refusal(s, { type: "movement/moveTo", unit: "fr-x", models: xs.slice(0, 5).map((x) => ({ x, y: 12 })) }).violation).toEqual({ code: "movement/model_count", rule: "WHN-MOVE-7", unit: "fr-x", expected: 6, got: 5 });
+  });
+});

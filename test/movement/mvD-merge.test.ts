@@ -304,3 +304,30 @@ describe("splitting (WHN-DET-5)", () => {
     expect(unitOf(r.state, "fr-d")).toEqual(unitOf(near, "fr-d"));
   });
 });
+
+describe("merge and split: the re-formed blocks (WHN-DET-5, WHN-FCHG-3)", () => {
+  it("CORE-GEO-2: a merge whose deeper parent would stand off the table is refused, whole refusal", () => {
+    // A march column of 2 files whose rear is 0.55" from the south edge: 2 more ranks go past it.
+    const s = ready([fr("fr-1", 36, 10, { formation: "MARCH_COLUMN", files: 2 }), grenadiers(4, 40), gb("gb-1", 36, 44)]);
+    expect(refusal(s, merge).violation).toEqual({ code: "movement/off_table", rule: "CORE-GEO-2", unit: "fr-1" });
+  });
+
+  it("WHN-DET-5: the detachment steps out in its parent's order, with no models unless in extended order", () => {
+    const s = merged();
+    const r = must(patch(s, "fr-d", { order: "DISORDERED" }), split());
+    expect(unitOf(r, "fr-d").order).toBe("GOOD");
+    const xs = [0, 1, 2, 3].map((i) => ({ x: 39 + i * 1.7, y: 9.6, facing: 90 }));
+    const skirm = fr("fr-d", 40, 10, { light: true, extendedOrderAllowed: true, figures: 4, startingFigures: 4, files: 4, formation: "EXTENDED_ORDER", detachmentOf: "fr-1", command: {}, models: xs });
+    const m = merged([fr("fr-1", 36, 10), skirm, gb("gb-1", 36, 44)]);
+    const open = must(m, split({ formation: "OPEN_ORDER", to: { x: 42, y: 10 } }));
+    expect(unitOf(open, "fr-d")).toMatchObject({ formation: "OPEN_ORDER", models: null, position: { x: 42, y: 10 } });
+  });
+
+  it("WHN-DET-5: a split leaves the parent one-rank-line-shaped as it was: a one-rank light line gives its files back", () => {
+    const one = ready([fr("fr-1", 36, 10, { formation: "LINE", files: 12, figures: 12, startingFigures: 12, light: true }), grenadiers(4, 36 + 6 * D + 2 * D + 0.5), gb("gb-1", 36, 44)]);
+    const t = toTurnStep(must(one, merge), 2, "fr", "remaining");
+    const r = events(t, split());
+    expect(r.events[0]).toMatchObject({ type: "unit/detachmentSplit", elites: 4, figures: 12, to: { x: expect.closeTo(36 + 6 * D + 2 * D, 9) as unknown, y: 10 } });
+    expect(unitOf(r.state, "fr-1")).toMatchObject({ formation: "LINE", figures: 12, files: 12 });
+  });
+});
