@@ -89,7 +89,7 @@ describe("merging (WHN-DET-5)", () => {
   });
 
   it("WHN-DET-5: cavalry detachments merge into cavalry lines and columns", () => {
-    const cav = (formation: string, files: number) =>
+    const cav = (formation: "CAV_LINE" | "CAV_COLUMN", files: number) =>
       ready([frCav("fr-1", 36, 20, { formation, files }), frCav("fr-d", 36 + (files * 25) / 25.4 / 2 + 2 + 0.5, 20, { figures: 4, startingFigures: 4, files: 4, formation: "CAV_LINE", detachmentOf: "fr-1" }), gb("gb-1", 36, 44)]);
     expect(unitOf(must(cav("CAV_LINE", 8), merge), "fr-1")).toMatchObject({ formation: "CAV_LINE", figures: 16, files: 8 });
     expect(unitOf(must(cav("CAV_COLUMN", 2), merge), "fr-1")).toMatchObject({ formation: "CAV_COLUMN", figures: 16, files: 2 });
