@@ -21,6 +21,7 @@ import {
   wheeledThisPhase,
   whyStationary,
 } from "../../src/rules/whn/movement/common.js";
+import { own } from "../../src/engine/owned.js";
 import { leader } from "../fixtures/morale.js";
 import { battleOf, fr, gb, must, patch, toStep, unitOf } from "../fixtures/movement.js";
 import { frGun, refusal } from "../fixtures/mvD.js";
@@ -208,5 +209,21 @@ describe("wheels this phase (WHN-MOVE-4)", () => {
     expect(wheeledThisPhase(w, uid("gb-1"))).toBe(0);
     // An inherited key is not a record.
     expect(wheeledThisPhase(w, uid("toString"))).toBe(0);
+  });
+});
+
+describe("the engaged memo (CORE-MOVE-4, CORE-GEO-12)", () => {
+  // common.ts:93: the answers kept for one units record and one combats record are dropped when either is new.
+  it("CORE-MOVE-4: a unit put into a combat on a new engine state is engaged there, though the units record is the same", () => {
+    const s1 = own(ready());
+    const u = unitOf(s1, "fr-1") as Unit;
+    expect(isEngagedUnit(s1, u)).toBe(false);
+    const s2 = own({ ...s1, combats: { c1: { id: "c1", units: ["fr-1", "gb-1"], chargers: [], lastWinner: null, rounds: 0, squareness: {}, round: null } } } as unknown as BattleState);
+    expect(s2.units).toBe(s1.units);
+    expect(isEngagedUnit(s2, u)).toBe(true);
+    expect(isStationary(s2, u)).toBe(true);
+    // And back: the combat over, the same units record, not engaged.
+    const s3 = own({ ...s2, combats: {} } as BattleState);
+    expect(isEngagedUnit(s3, u)).toBe(false);
   });
 });

@@ -62,6 +62,13 @@ describe("a square's slide (WHN-MOVE-5)", () => {
     expect(refusal(s, to(36, 11.01)).violation).toEqual({ code: "movement/too_far", rule: "CORE-MOVE-5", unit: "fr-1", cost: expect.closeTo(2.02, 9) as unknown, allowance: 2 });
   });
 
+  it("CORE-MOVE-5: a square standing in a marsh that slides nowhere pays nothing", () => {
+    const s = square({ terrain: [sq("m", 20, 0, 52, 30, { difficult: true })] });
+    expect(events(s, to(36, 10)).events).toEqual([{ type: "unit/moved", rule: "WHN-MOVE-5", unit: "fr-1", from: { x: 36, y: 10 }, to: { x: 36, y: 10 }, cost: 0, allowance: 2 }]);
+    // 1" inside the marsh costs 2.
+    expect(events(s, to(37, 10)).events[0]).toMatchObject({ cost: 2, allowance: 2 });
+  });
+
   it("CORE-MOVE-5: a square may not slide into impassable ground", () => {
     const s = square({ terrain: [sq("r", 20, 11, 52, 12, { impassable: true })] });
     const r = refusal(s, to(36, 11.5));
