@@ -7,6 +7,10 @@ import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, type BattleState, type Unit } from "../../src/index.js";
 import { findContacts } from "../../src/rules/whn/combat/contacts.js";
 import { fallBackDistance } from "../../src/rules/whn/combat/fallBack.js";
+import { panicPursuits } from "../../src/rules/whn/combat/brokenPanic.js";
+import { recorder } from "../../src/rules/whn/combat/recorder.js";
+import { makeContext } from "../../src/engine/apply.js";
+import { roller } from "../../src/dice/index.js";
 import { scoreSides, settle } from "../../src/rules/whn/combat/index.js";
 import { layoutOf } from "../../src/rules/whn/unit.js";
 import { duelInput } from "../fixtures/combatPlain.js";
@@ -83,5 +87,25 @@ describe("issuing a challenge (combat/actions.ts issueChallenge)", () => {
     // An enemy challenger is accepted and recorded.
     const r = ok(s, { type: "combat/challenge", combat: "c1", challenger: "ney", retireIfRefused: "hill" });
     expect(r.events.find((e) => e.type === "combat/challengeIssued")).toMatchObject({ side: "fr", challenger: "ney", retireIfRefused: "hill" });
+  });
+});
+
+describe("pursuing a unit that fled in panic (combat/brokenPanic.ts panicPursuits)", () => {
+  it("CORE-PANIC-10: only the enemies of a unit that fled in panic out of a won combat may pursue it; its own friend in that combat, with no foe left, is not asked (brokenPanic.ts:62)", () => {
+    // c1: a and a2 (fr) against b (gb); fr won the last round. Then b is destroyed and a2 flees in panic.
+    const s0 = engaged({}, {}, { units: [foot("a2", "fr", { position: { x: 36 + 5 * (20 / 25.4), y: 24 }, facing: 90 })], combat: { units: ["a", "b", "a2"] as never, lastWinner: "fr" as never, rounds: 1 } });
+    const after = {
+      ...s0,
+      units: { ...s0.units, a2: { ...unit(s0, "a2"), order: "FLEEING" }, b: { ...unit(s0, "b"), removed: { reason: "destroyed", gameTurn: s0.turn.gameTurn } } },
+    } as BattleState;
+    const { ctx } = makeContext(after, roller(after.dice));
+    expect(panicPursuits(s0, after, recorder(ctx), ["a2" as never], new Set())).toEqual([]);
+    // The same flight by the other side's unit: its enemy a, with no foe left, is asked.
+    const mirror = { ...s0, units: { ...s0.units, b: { ...unit(s0, "b"), order: "FLEEING" } } } as BattleState;
+    const m = makeContext(mirror, roller(mirror.dice));
+    expect(panicPursuits(s0, mirror, recorder(m.ctx), ["b" as never], new Set())).toEqual([
+      { kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "CORE-PANIC-10" },
+      { kind: "restraint", side: "fr", unit: "a2", targets: ["b"], rule: "CORE-PANIC-10" },
+    ]);
   });
 });
