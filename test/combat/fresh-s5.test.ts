@@ -10,7 +10,9 @@ import { fallBackDistance } from "../../src/rules/whn/combat/fallBack.js";
 import { panicPursuits } from "../../src/rules/whn/combat/brokenPanic.js";
 import { recorder } from "../../src/rules/whn/combat/recorder.js";
 import { makeContext } from "../../src/engine/apply.js";
-import { roller } from "../../src/dice/index.js";
+import { roller, scriptedDice } from "../../src/dice/index.js";
+import { finishAftermath } from "../../src/rules/whn/combat/aftermath.js";
+import { NO_FACTS } from "../../src/state/facts.js";
 import { scoreSides, settle } from "../../src/rules/whn/combat/index.js";
 import { layoutOf } from "../../src/rules/whn/unit.js";
 import { duelInput } from "../fixtures/combatPlain.js";
@@ -107,5 +109,25 @@ describe("pursuing a unit that fled in panic (combat/brokenPanic.ts panicPursuit
       { kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "CORE-PANIC-10" },
       { kind: "restraint", side: "fr", unit: "a2", targets: ["b"], rule: "CORE-PANIC-10" },
     ]);
+  });
+});
+
+describe("a blocked fall back and its pursuers (combat/aftermath.ts fallBacksWithPursuit)", () => {
+  it("WHN-BREAK-2 / AMB-29 / WHN-BREAK-1: a fall back blocked by the table edge becomes a flight, but a winner that is itself fleeing is passed over: no pursuit decision and no WHN-BREAK-5 no-pursuit event for it (aftermath.ts:217)", () => {
+    // b (gb) stands with its rear on the table's edge (y = 48), a (fr) touching its front; a has fled meanwhile.
+    const y = 48 - 2 * (2 / 2.54) * 2;
+    const s0 = engaged({ position: { x: 36, y } }, { position: { x: 36, y } }, { combat: { lastWinner: "fr" as never, rounds: 1 } });
+    const s = {
+      ...s0,
+      units: { ...s0.units, a: { ...unit(s0, "a"), order: "FLEEING" } },
+      facts: { ...s0.facts, aftermath: { ...NO_FACTS.aftermath, fallBacks: [{ unit: "b", from: "a" }] } },
+    } as BattleState;
+    const { ctx, sink } = makeContext(s, roller(scriptedDice([3, 4, 3, 4])));
+    const out = finishAftermath(s, recorder(ctx));
+    expect(unit(out, "b")).toMatchObject({ order: "FLEEING", removed: { reason: "fledTable" } });
+    expect(out.pending).toEqual([]);
+    const types = sink.drafts.map((e) => e.type);
+    expect(types).toContain("combat/fallBackBlocked");
+    expect(types).not.toContain("combat/noPursuit");
   });
 });
