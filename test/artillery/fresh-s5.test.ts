@@ -1,0 +1,51 @@
+/**
+ * Rule tests for survivors of the fresh seed-5 sample of src/rules/whn/artillery (#17,
+ * docs/guides/trust.md "Seed 5, fresh: … (2 Dec 2026, sixth session)"): each case fails with its
+ * mutant applied to the source by hand.
+ */
+import { describe, expect, it } from "vitest";
+import type { BattleState, Unit } from "../../src/index.js";
+import { gunMoveCandidates } from "../../src/rules/whn/artillery/legal.js";
+import { whyStationary } from "../../src/rules/whn/artillery/common.js";
+import { battle, gun } from "../fixtures/artillery.js";
+
+const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
+const scene = (): BattleState => battle([gun("g", "fr", { gun: "light", arm: "horse" }, { formation: "LIMBERED" })], { phase: "movement" });
+const withFlags = (u: Unit, flags: Partial<Unit["flags"]>): Unit => ({ ...u, flags: { ...u.flags, ...flags } });
+const marches = (u: Unit) => gunMoveCandidates(u).filter((a) => a.march);
+const forwards = (u: Unit) => gunMoveCandidates(u).filter((a) => !a.march && a.path.length === 1 && a.path[0]!.kind === "forward").map((a) => (a.path[0] as { distance: number }).distance);
+
+describe("a gun's move candidates (artillery/legal.ts gunMoveCandidates)", () => {
+  it("WHN-ART-16 / WHN-ART-4: a gun whose crew shelter in a unit, or that has marched this turn, is offered no move (legal.ts:77)", () => {
+    const g = unit(scene(), "g");
+    expect(gunMoveCandidates(g)).toHaveLength(4 + 12 + 3 + 10);
+    expect(gunMoveCandidates({ ...g, artillery: { ...g.artillery!, shelteringIn: "inf" as never } })).toEqual([]);
+    expect(gunMoveCandidates(withFlags(g, { marched: true }))).toEqual([]);
+  });
+
+  it("WHN-ART-4: only a limbered gun that has not yet moved is offered marches: 4 forward and 6 wheel-then-forward, at twice its rate (legal.ts:91)", () => {
+    const g = unit(scene(), "g");
+    expect(marches(g).map((a) => a.path.map((p) => p.kind).join("+"))).toEqual(["forward", "forward", "forward", "forward", ...Array(6).fill("wheel+forward")]);
+    expect(marches(g)[3]!.path[0]).toMatchObject({ kind: "forward" });
+    expect((marches(g)[3]!.path[0] as { distance: number }).distance).toBeCloseTo(16, 5);
+    expect(marches(withFlags(g, { moveUsed: 0.5 }))).toEqual([]);
+    expect(marches({ ...g, formation: "UNLIMBERED" })).toEqual([]);
+  });
+
+  it("WHN-ART-3: a forward move of exactly the shortest listed length (a quarter inch) is still offered (legal.ts:83)", () => {
+    // Light horse gun limbered: 8" a move; with 7/8 of it used, 1" is left and its quarter is 0.25" exactly.
+    const g = withFlags(unit(scene(), "g"), { moveUsed: 0.875 });
+    const d = forwards(g);
+    expect(d).toHaveLength(4);
+    expect(d[0]).toBeCloseTo(0.25, 5);
+  });
+});
+
+describe("why a gun may not move (artillery/common.ts whyStationary)", () => {
+  it("WHN-MOVE-6: a DISORDERED crew does not move its gun (common.ts:69)", () => {
+    const s = scene();
+    const g = unit(s, "g");
+    expect(whyStationary(s, g)).toBeNull();
+    expect(whyStationary(s, { ...g, order: "DISORDERED" })).toEqual({ code: "artillery/disordered", rule: "WHN-MOVE-6", unit: "g" });
+  });
+});
