@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { BattleState, Unit } from "../../src/index.js";
 import { gunMoveCandidates } from "../../src/rules/whn/artillery/legal.js";
 import { whyStationary } from "../../src/rules/whn/artillery/common.js";
-import { battle, gun } from "../fixtures/artillery.js";
+import { battle, fire, gun, patch, play } from "../fixtures/artillery.js";
+import { DEFAULT_CREW } from "../../src/rules/whn/artillery/index.js";
 
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
 const scene = (): BattleState => battle([gun("g", "fr", { gun: "light", arm: "horse" }, { formation: "LIMBERED" })], { phase: "movement" });
@@ -47,5 +48,21 @@ describe("why a gun may not move (artillery/common.ts whyStationary)", () => {
     const g = unit(s, "g");
     expect(whyStationary(s, g)).toBeNull();
     expect(whyStationary(s, { ...g, order: "DISORDERED" })).toEqual({ code: "artillery/disordered", rule: "WHN-MOVE-6", unit: "g" });
+  });
+});
+
+describe("losses to counter-battery fire (artillery/fire.ts resolveGunFire)", () => {
+  it("WHN-PANIC-2 / WHN-ART-14: a crew that loses a model to an enemy gun's canister takes its casualty Panic test (fire.ts:165)", () => {
+    const s = battle([gun("fr-art", "fr"), gun("gb-art", "gb", {}, { position: { x: 36, y: 15 }, facing: 270, profile: { ...DEFAULT_CREW.profile, W: 2 } })]);
+    // Two canister shots, one hit each on the crew, wounding 6: the second kills the model the first wounded.
+    const first = play(s, fire("fr-art", "gb-art", "canister"), [6, 1, 1, 1, 1, 1, 3, 6]);
+    const again = play(patch(first.state, "fr-art", { flags: { ...unit(first.state, "fr-art").flags, shot: false } }), fire("fr-art", "gb-art", "canister"), [6, 1, 1, 1, 1, 1, 3, 6, 1, 1]);
+    const morale = (r: typeof first) => r.events.filter((e) => e.type === "shooting/panicThreshold" || e.type === "morale/panicTest").map((e) => [e.type, e.rule, e["unit"]]);
+    expect(morale(first)).toEqual([]);
+    expect(unit(again.state, "gb-art").figures).toBe(3);
+    expect(morale(again)).toEqual([
+      ["shooting/panicThreshold", "WHN-PANIC-2", "gb-art"],
+      ["morale/panicTest", "WHN-PANIC-2", "gb-art"],
+    ]);
   });
 });
