@@ -8,7 +8,9 @@ import type { BattleState, Unit } from "../../src/index.js";
 import { gunMoveCandidates } from "../../src/rules/whn/artillery/legal.js";
 import { whyStationary } from "../../src/rules/whn/artillery/common.js";
 import { battle, fire, gun, patch, play } from "../fixtures/artillery.js";
-import { DEFAULT_CREW } from "../../src/rules/whn/artillery/index.js";
+import { DEFAULT_CREW, gunFireOdds } from "../../src/rules/whn/artillery/index.js";
+import { unitId } from "../../src/index.js";
+import { line } from "../fixtures/artillery.js";
 
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
 const scene = (): BattleState => battle([gun("g", "fr", { gun: "light", arm: "horse" }, { formation: "LIMBERED" })], { phase: "movement" });
@@ -64,5 +66,38 @@ describe("losses to counter-battery fire (artillery/fire.ts resolveGunFire)", ()
       ["shooting/panicThreshold", "WHN-PANIC-2", "gb-art"],
       ["morale/panicTest", "WHN-PANIC-2", "gb-art"],
     ]);
+  });
+});
+
+describe("exact odds of a gun's fire (artillery/odds.ts)", () => {
+  const W2 = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 2, I: 3, A: 1, Ld: 7 };
+  const guns = (over: object = {}) => battle([gun("fr-art", "fr"), gun("gb-art", "gb", {}, { position: { x: 36, y: 20 }, facing: 270, profile: { ...DEFAULT_CREW.profile, W: 2 }, ...over })]);
+  const odds = (s: BattleState, target: string, ammunition: "shot" | "canister") => {
+    const o = gunFireOdds(s, { unit: unitId("fr-art"), target: unitId(target), ammunition }, 90);
+    if (!o.ok) throw new Error("refused");
+    return o.odds.units.find((u) => u.id === target)!;
+  };
+
+  it("WHN-ART-10 / WHN-ART-14: a shot hit on a crew of two-wound models rolls its wounds die, so one hit can kill one (odds.ts:134)", () => {
+    const u = odds(guns(), "gb-art", "shot");
+    // One model on the ball's line: never two hits, yet a casualty is possible.
+    expect(u.hits.pAtLeast(2)).toBe(0);
+    expect(u.casualties.pAtLeast(1)).toBeGreaterThan(0.1);
+  });
+
+  it("WHN-ART-10: a shot hit on two-wound troops rolls its wounds die too, so one hit can kill one (odds.ts:135)", () => {
+    const s = battle([gun("fr-art", "fr"), line("gb-1", 20, { profile: W2, figures: 2, files: 2, formation: "BLOCK" })]);
+    const u = odds(s, "gb-1", "shot");
+    expect(u.hits.pAtLeast(2)).toBe(0);
+    expect(u.casualties.pAtLeast(1)).toBeGreaterThan(0.3);
+  });
+
+  it("WHN-ART-14 / WHN-ART-15: the odds give a chance of disabling a gun's limber, and none when it is disabled already (odds.ts:117)", () => {
+    const fresh = odds(guns(), "gb-art", "canister");
+    expect(fresh.gun!.pLimberDisabled).toBeGreaterThan(0.05);
+    const s = guns();
+    const g = unit(s, "gb-art");
+    const disabled = odds(patch(s, "gb-art", { artillery: { ...g.artillery!, limberDisabled: true } }), "gb-art", "canister");
+    expect(disabled.gun!.pLimberDisabled).toBe(0);
   });
 });
