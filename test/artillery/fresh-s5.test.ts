@@ -9,7 +9,7 @@ import { gunMoveCandidates } from "../../src/rules/whn/artillery/legal.js";
 import { whyStationary } from "../../src/rules/whn/artillery/common.js";
 import { battle, fire, gun, patch, play } from "../fixtures/artillery.js";
 import { DEFAULT_CREW, gunFireOdds } from "../../src/rules/whn/artillery/index.js";
-import { unitId } from "../../src/index.js";
+import { formatViolation, unitId } from "../../src/index.js";
 import { line } from "../fixtures/artillery.js";
 
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
@@ -99,5 +99,13 @@ describe("exact odds of a gun's fire (artillery/odds.ts)", () => {
     const g = unit(s, "gb-art");
     const disabled = odds(patch(s, "gb-art", { artillery: { ...g.artillery!, limberDisabled: true } }), "gb-art", "canister");
     expect(disabled.gun!.pLimberDisabled).toBe(0);
+  });
+});
+
+describe("messages of artillery refusals (artillery/messages.ts)", () => {
+  it("CORE-MOVE-2 / CORE-MOVE-5: several enemies forbidding a march are listed with commas; a move into impassable ground is named (messages.ts:9, :44)", () => {
+    expect(formatViolation({ code: "artillery/enemy_within_8", rule: "CORE-MOVE-2", unit: "g", enemies: ["gb-1", "gb-2"] } as never)).toBe('Enemies within 8" (gb-1, gb-2) forbid a march. [CORE-MOVE-2]');
+    expect(formatViolation({ code: "artillery/impassable", rule: "CORE-MOVE-5", unit: "g" } as never)).toBe("Unit g may not enter impassable ground. [CORE-MOVE-5]");
+    expect(formatViolation({ code: "artillery/too_far", rule: "WHN-ART-3", unit: "g", cost: 6.456, allowance: 3 } as never)).toBe('That move costs 6.46"; gun g has 3". [WHN-ART-3]');
   });
 });
