@@ -8,7 +8,9 @@ import type { BattleState, Unit } from "../../src/index.js";
 import { gunMoveCandidates } from "../../src/rules/whn/artillery/legal.js";
 import { whyStationary } from "../../src/rules/whn/artillery/common.js";
 import { battle, fire, gun, patch, play } from "../fixtures/artillery.js";
-import { DEFAULT_CREW, gunFireOdds } from "../../src/rules/whn/artillery/index.js";
+import { DEFAULT_CREW, gunFireOdds, gunFireSpec } from "../../src/rules/whn/artillery/index.js";
+import { freshGun, gunHitOutcomes } from "../../src/rules/whn/artillery/bodies.js";
+import { gunFireSituation } from "../../src/rules/whn/artillery/situation.js";
 import { formatViolation, unitId } from "../../src/index.js";
 import { line } from "../fixtures/artillery.js";
 
@@ -107,5 +109,21 @@ describe("messages of artillery refusals (artillery/messages.ts)", () => {
     expect(formatViolation({ code: "artillery/enemy_within_8", rule: "CORE-MOVE-2", unit: "g", enemies: ["gb-1", "gb-2"] } as never)).toBe('Enemies within 8" (gb-1, gb-2) forbid a march. [CORE-MOVE-2]');
     expect(formatViolation({ code: "artillery/impassable", rule: "CORE-MOVE-5", unit: "g" } as never)).toBe("Unit g may not enter impassable ground. [CORE-MOVE-5]");
     expect(formatViolation({ code: "artillery/too_far", rule: "WHN-ART-3", unit: "g", cost: 6.456, allowance: 3 } as never)).toBe('That move costs 6.46"; gun g has 3". [WHN-ART-3]');
+  });
+});
+
+describe("hits on a gun, enumerated (artillery/bodies.ts gunHitOutcomes)", () => {
+  it("WHN-ART-15: once a gun is destroyed, a further hit changes nothing but the hit count; before, it spreads over limber, horses, crew and gun (bodies.ts:233)", () => {
+    const s = battle([gun("fr-art", "fr"), gun("gb-art", "gb", {}, { position: { x: 36, y: 20 }, facing: 270 })]);
+    const read = gunFireSituation(s, { unit: unitId("fr-art"), target: unitId("gb-art"), ammunition: "canister" });
+    if (!read.ok) throw new Error("refused");
+    const b = gunFireSpec(s, read.situation).bodies["gb-art"];
+    if (b === undefined || b.kind !== "gun") throw new Error("no gun body");
+    const fresh = freshGun(b);
+    const open = gunHitOutcomes(b, fresh, null);
+    expect(open.length).toBeGreaterThan(1);
+    expect(open.reduce((n, [p]) => n + p, 0)).toBeCloseTo(1, 12);
+    const wrecked = { ...fresh, gunDestroyed: true };
+    expect(gunHitOutcomes(b, wrecked, null)).toEqual([[1, { ...wrecked, hits: wrecked.hits + 1 }]]);
   });
 });
