@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { BattleState, Unit } from "../../src/index.js";
 import { gunMoveCandidates } from "../../src/rules/whn/artillery/legal.js";
 import { whyStationary } from "../../src/rules/whn/artillery/common.js";
-import { battle, fire, gun, patch, play } from "../fixtures/artillery.js";
+import { battle, fire, gun, patch, play, rect, refuse } from "../fixtures/artillery.js";
 import { DEFAULT_CREW, gunFireOdds, gunFireSpec } from "../../src/rules/whn/artillery/index.js";
 import { freshGun, gunHitOutcomes } from "../../src/rules/whn/artillery/bodies.js";
 import { gunFireSituation } from "../../src/rules/whn/artillery/situation.js";
@@ -125,5 +125,16 @@ describe("hits on a gun, enumerated (artillery/bodies.ts gunHitOutcomes)", () =>
     expect(open.reduce((n, [p]) => n + p, 0)).toBeCloseTo(1, 12);
     const wrecked = { ...fresh, gunDestroyed: true };
     expect(gunHitOutcomes(b, wrecked, null)).toEqual([[1, { ...wrecked, hits: wrecked.hits + 1 }]]);
+  });
+});
+
+describe("limbering in a fire (artillery/move.ts changeState)", () => {
+  it("WHN-FIRE-5: a gun may not limber or unlimber onto ground a fire circle covers; the refusal names WHN-FIRE-5 (move.ts:48)", () => {
+    const woods = { id: "wood", kind: "woods", polygon: rect(30, 2, 42, 14), tags: { flammability: "woods" as const } };
+    const s = battle([gun("fr-art", "fr", {}, { position: { x: 36, y: 8 }, formation: "LIMBERED" }), line("gb-1", 44)], { phase: "movement", step: "remaining" }, {
+      terrain: [woods],
+      fires: [{ id: "f1", circles: [{ centre: { x: 36, y: 7.5 }, diameter: 2, terrain: "woods" }] }],
+    } as never);
+    expect(refuse(s, { type: "artillery/unlimber", unit: "fr-art" })).toMatchObject({ code: "artillery/into_fire", rule: "WHN-FIRE-5", unit: "fr-art" });
   });
 });
