@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { BattleState, Unit } from "../../src/index.js";
 import { gunMoveCandidates } from "../../src/rules/whn/artillery/legal.js";
 import { whyStationary } from "../../src/rules/whn/artillery/common.js";
-import { battle, fire, gun, patch, play, rect, refuse } from "../fixtures/artillery.js";
+import { battalion, battle, event, fire, gun, patch, play, rect, refuse, step } from "../fixtures/artillery.js";
+import { leaveFires } from "../../src/rules/whn/artillery/index.js";
 import { DEFAULT_CREW, gunFireOdds, gunFireSpec } from "../../src/rules/whn/artillery/index.js";
 import { freshGun, gunHitOutcomes } from "../../src/rules/whn/artillery/bodies.js";
 import { gunFireSituation } from "../../src/rules/whn/artillery/situation.js";
@@ -136,5 +137,21 @@ describe("limbering in a fire (artillery/move.ts changeState)", () => {
       fires: [{ id: "f1", circles: [{ centre: { x: 36, y: 7.5 }, diameter: 2, terrain: "woods" }] }],
     } as never);
     expect(refuse(s, { type: "artillery/unlimber", unit: "fr-art" })).toMatchObject({ code: "artillery/into_fire", rule: "WHN-FIRE-5", unit: "fr-art" });
+  });
+});
+
+describe("stepping out of a fire (artillery/firefighting.ts leaveFires)", () => {
+  it("WHN-FIRE-5 / AMB-50: a unit a circle overlaps takes the shortest clear step out, its own ground not counted as an obstacle (firefighting.ts:79)", () => {
+    const woods = { id: "wood", kind: "woods", polygon: rect(30, 20, 42, 30), tags: { flammability: "woods" as const } };
+    const fr = battalion("fr-1", "fr", { position: { x: 36, y: 24 }, facing: 90, formation: "BLOCK", files: 4, figures: 16 });
+    const s = battle([fr, line("gb-1", 44)], { phase: "movement", step: "compulsory" }, { terrain: [woods], fires: [{ id: "f1", circles: [{ centre: { x: 36, y: 23 }, diameter: 2, terrain: "woods" }] }] } as never);
+    const r = step(s, leaveFires, []);
+    // A block four ranks deep with the circle over its front ranks: a 2" step back, away from the
+    // circle's centre, clears it. That is less than the block's own depth, so a step that counted the
+    // block's own ground as an obstacle would have to be longer.
+    const u = unit(r.state, "fr-1");
+    expect(u.position.x).toBeCloseTo(36, 9);
+    expect(u.position.y).toBeCloseTo(22, 9);
+    expect(event(r.events, "fire/leftFire")["rule"]).toBe("WHN-FIRE-5");
   });
 });
