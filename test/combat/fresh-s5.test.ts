@@ -120,7 +120,7 @@ describe("a blocked fall back and its pursuers (combat/aftermath.ts fallBacksWit
     const s = {
       ...s0,
       units: { ...s0.units, a: { ...unit(s0, "a"), order: "FLEEING" } },
-      facts: { ...s0.facts, aftermath: { ...NO_FACTS.aftermath, fallBacks: [{ unit: "b", from: "a" }] } },
+      facts: { ...s0.facts, aftermath: { ...NO_FACTS.aftermath, fallBacks: [{ unit: "b" as never, from: "a" as never }] } },
     } as BattleState;
     const { ctx, sink } = makeContext(s, roller(scriptedDice([3, 4, 3, 4])));
     const out = finishAftermath(s, recorder(ctx));
