@@ -8,7 +8,10 @@ import { formatViolation } from "../../src/index.js";
 import { panicTest } from "../../src/rules/whn/morale/panic.js";
 import { makeContext } from "../../src/engine/apply.js";
 import { roller } from "../../src/dice/index.js";
-import { battalion, battle } from "../fixtures/morale.js";
+import type { BattleState, Character } from "../../src/index.js";
+import { mayTargetLoneCharacter } from "../../src/rules/whn/morale/los.js";
+import { joinedMoveLimit } from "../../src/rules/whn/morale/characters.js";
+import { battalion, battle, character, leader, unit } from "../fixtures/morale.js";
 
 describe("messages of morale refusals (morale/messages.ts)", () => {
   it("CORE-CHAR-1 / CORE-RALLY-4: a character out of reach, a character on a unit and a reform off the table are each named (messages.ts:16, :28, :30)", () => {
@@ -23,5 +26,42 @@ describe("a Panic test of a unit that is not there (morale/panic.ts panicTest)",
     const s = battle([battalion("a", "fr")]);
     const { ctx } = makeContext(s, roller(s.dice));
     expect(() => panicTest(s, "ghost" as never, ctx, { kind: "casualties" } as never)).toThrow('panicTest: unknown unit "ghost"');
+  });
+});
+
+describe("shooting at a lone character (morale/los.ts mayTargetLoneCharacter)", () => {
+  // gb-1 (a wide line) faces ney, alone 6" in front of it; fr-1 stands well aside.
+  const scene = (characters: unknown[] = []) =>
+    battle(
+      [battalion("gb-1", "gb", { position: { x: 36, y: 36 }, facing: 270, formation: "LINE", files: 12 }), battalion("fr-1", "fr", { position: { x: 50, y: 24 }, facing: 90 })],
+      { characters: [leader("ney", "fr", { position: { x: 36, y: 30 } }), ...characters] as never },
+    );
+  const withCharacter = (s: BattleState, id: string, over: Partial<Character>): BattleState => ({ ...s, characters: { ...s.characters, [id]: { ...character(s, id), ...over } } }) as BattleState;
+  const may = (s: BattleState, id = "ney") => mayTargetLoneCharacter(s, unit(s, "gb-1"), character(s, id));
+
+  it("CORE-LOS-1 / AMB-105: only a lone enemy character in play may be targeted: not one who joined a unit, was removed, or is a friend (los.ts:52)", () => {
+    const s = scene();
+    expect(may(s)).toBe(true);
+    expect(may(withCharacter(s, "ney", { joinedTo: "fr-1" as never }))).toBe(false);
+    expect(may(withCharacter(s, "ney", { removed: { reason: "destroyed", gameTurn: 1 } as never }))).toBe(false);
+    expect(may(withCharacter(s, "ney", { side: "gb" as never }))).toBe(false);
+  });
+
+  it("CORE-LOS-1 / AMB-105: a closer lone enemy character screens him; a closer friend of the shooters or a character joined to a unit does not (los.ts:68, :70)", () => {
+    expect(may(scene([leader("lannes", "fr", { position: { x: 36, y: 33 } })]))).toBe(false);
+    expect(may(scene([leader("hill", "gb", { position: { x: 36, y: 33 } })]))).toBe(true);
+    const joined = withCharacter(scene([leader("lannes", "fr", { position: { x: 36, y: 33 } })]), "lannes", { joinedTo: "fr-1" as never });
+    expect(may(joined)).toBe(true);
+  });
+});
+
+describe("moving with characters who joined this turn (morale/characters.ts joinedMoveLimit)", () => {
+  it("CORE-CHAR-3: only characters who joined the unit this turn limit its move; one who joined in an earlier turn does not (characters.ts:61)", () => {
+    const s0 = battle([battalion("fr-1", "fr", { position: { x: 36, y: 20 }, facing: 90 })], { characters: [leader("ney", "fr", { position: { x: 36, y: 30 } })] as never });
+    const ney = character(s0, "ney");
+    const joined = (turn: number): BattleState => ({ ...s0, characters: { ...s0.characters, ney: { ...ney, joinedTo: "fr-1", joinedOnTurn: turn, flags: { ...ney.flags, moveUsed: 0.5 } } } }) as BattleState;
+    const u = unit(s0, "fr-1");
+    expect(joinedMoveLimit(joined(s0.turn.gameTurn), u)).toBe(2);
+    expect(joinedMoveLimit(joined(s0.turn.gameTurn - 1), u)).toBe(Infinity);
   });
 });
