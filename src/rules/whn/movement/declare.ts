@@ -18,7 +18,8 @@ import { sightClear, sightField, type SightField } from "../../../geometry/sight
 import { isOwned } from "../../../engine/owned.js";
 import { inContact, leq } from "../../../geometry/vec.js";
 import { flankChargePanic } from "./ports.js";
-import { enemiesOf, footprintOf, layoutOf, unitsInPlay, withUnit } from "../unit.js";
+import { enemiesOf, footprintOf, layoutOf, withUnit } from "../unit.js";
+import { placedExcept } from "../shooting/sightlines.js";
 import type { DeclareChargeAction } from "./actions.js";
 import { activeUnit, baseMove, checkStep, findUnit, isEngagedUnit, refuse } from "./common.js";
 import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
@@ -39,9 +40,7 @@ export function chargeDistance(state: BattleState, u: Unit): number {
 
 /** Other units as sight blockers (CORE-GEO-16). */
 export function placedOthers(state: BattleState, except: readonly UnitId[]): PlacedUnit[] {
-  return unitsInPlay(state)
-    .filter((o) => !except.includes(o.id))
-    .map((o) => ({ id: o.id, layout: layoutOf(o) }));
+  return placedExcept(state, except);
 }
 
 /** True when some enemy of the target touches its front edge (HR-FLANK-1: "engaged to its front"). */
