@@ -114,6 +114,17 @@ function triedOf(state: BattleState): Tried {
   const starts: number[] = [];
   let m = 0;
   for (const listing of moduleListings()) {
+    if (listing.segments !== undefined) {
+      // The listing's own arrays, one list each (no entry copied).
+      for (const list of listing.segments(state)) {
+        if (list.length === 0) continue;
+        lists.push(list);
+        owners.push(listing);
+        starts.push(m);
+        m += list.length;
+      }
+      continue;
+    }
     const list = listing.candidates(state);
     if (list.length === 0) continue;
     lists.push(list);
@@ -126,11 +137,17 @@ function triedOf(state: BattleState): Tried {
   return tried;
 }
 
-/** The list of entry `i` (the last list starting at or before it). */
+/** The list of entry `i` (the last list starting at or before it), by bisection (a list per unit makes a dozen or more). */
 function listOf(tried: Tried, i: number): number {
-  let j = tried.starts.length - 1;
-  while ((tried.starts[j] as number) > i) j--;
-  return j;
+  const starts = tried.starts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** The legal action of entry `i` (checking it if not yet known), else null. */
@@ -355,6 +372,13 @@ function drawFrom(state: BattleState, draw: (n: number) => number, fused: boolea
       if (r.ok) return { action: handOut(a), state: ownRecent(r.state), events: r.events };
       continue;
     }
+    // The listing's quick refusal first, where it has one: most drawn candidates are refused, and
+    // this skips the apply's machinery (roller, context, events sink) and the handler's slow path.
+    const owner = tried.owners[li] as CandidateListing<Action>;
+    if (k === undefined && owner.refuses !== undefined && owner.refuses(state, c)) {
+      tried.known[at] = false;
+      continue;
+    }
     // Apply first: an action that rolled no dice applies exactly when its check passes (the
     // listing's contract), so only one that rolled dice, and not yet known to pass, is checked as
     // well. (Checking first was measured: +6 % instructions, as the pick then runs its rule twice.)
@@ -364,7 +388,7 @@ function drawFrom(state: BattleState, draw: (n: number) => number, fused: boolea
       continue;
     }
     if (k !== true && r.state.dice.draws !== state.dice.draws) {
-      const ok = (tried.owners[li] as CandidateListing<Action>).check(state, c);
+      const ok = owner.check(state, c);
       tried.known[at] = ok;
       if (!ok) continue;
     }

@@ -65,6 +65,19 @@ export interface CandidateListing<A> {
    */
   check(state: BattleState, action: A): boolean;
   /**
+   * Optional: the same candidates as `candidates`, in the same order, as a few arrays to be read end
+   * to end (a listing that keeps one array per unit hands them over as they are, instead of copying
+   * every entry into one). The arrays may be shared across calls: they are never edited.
+   */
+  segments?(state: BattleState): readonly (readonly Candidate<A>[])[];
+  /**
+   * Optional quick refusal for the random draw (`sampleLegalAction`), asked before a drawn
+   * candidate is applied: `true` only when `check` would be false (the apply is then skipped),
+   * `false` when it passes or cannot tell cheaply. Worth giving only where it costs much less than
+   * the apply's refusal; it never changes what is listed or drawn.
+   */
+  refuses?(state: BattleState, action: A): boolean;
+  /**
    * Optional hint for auto-advance's "is there any choice?" test, which may check candidates in any
    * order: a rank per candidate, lower first (the likeliest to pass and the cheapest to check).
    * It never changes what is listed or drawn. Candidates without a rank count as 3.5.

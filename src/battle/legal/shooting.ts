@@ -57,6 +57,15 @@ function shootingApplies(state: BattleState, a: Action): boolean {
   return shotSituation(state, a.face === undefined ? { shooter: a.shooter, target: a.target } : { shooter: a.shooter, target: a.target, face: a.face }).ok;
 }
 
+/**
+ * The draw's quick refusal (`CandidateListing.refuses`): a fire whose reading refuses it, found
+ * without the apply's machinery. Exactly `!shootingApplies` for fires; the reading it makes is
+ * remembered, so a fire that passes costs the apply nothing more.
+ */
+function shootingRefuses(state: BattleState, a: Action): boolean {
+  return a.type === "shooting/fire" && !shootingApplies(state, a);
+}
+
 /** Auto-advance's order of trying (`CandidateListing.rank`): fires at the nearest targets first, as the likeliest in range. */
 function shootingRank(state: BattleState, a: Action): number {
   if (a.type !== "shooting/fire") return 3.5;
@@ -69,7 +78,7 @@ function shootingRank(state: BattleState, a: Action): number {
 }
 
 /** The shooting listing: the candidates above, each checked as the engine would. */
-export const SHOOTING_LISTING: CandidateListing<Action> = { candidates: shootingCandidates, check: shootingApplies, rank: shootingRank };
+export const SHOOTING_LISTING: CandidateListing<Action> = { candidates: shootingCandidates, check: shootingApplies, rank: shootingRank, refuses: shootingRefuses };
 
 /** The shooting actions of the active side (each checked with the engine). */
 export function shootingLegal(state: BattleState): Action[] {

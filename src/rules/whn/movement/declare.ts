@@ -18,7 +18,8 @@ import { sightClear, sightField, type SightField } from "../../../geometry/sight
 import { isOwned } from "../../../engine/owned.js";
 import { inContact, leq } from "../../../geometry/vec.js";
 import { flankChargePanic } from "./ports.js";
-import { enemiesOf, footprintOf, layoutOf, unitsInPlay, withUnit } from "../unit.js";
+import { enemiesOf, footprintOf, layoutOf, withUnit } from "../unit.js";
+import { placedExcept, placedInPlay } from "../shooting/sightlines.js";
 import type { DeclareChargeAction } from "./actions.js";
 import { activeUnit, baseMove, checkStep, findUnit, isEngagedUnit, refuse } from "./common.js";
 import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
@@ -39,9 +40,7 @@ export function chargeDistance(state: BattleState, u: Unit): number {
 
 /** Other units as sight blockers (CORE-GEO-16). */
 export function placedOthers(state: BattleState, except: readonly UnitId[]): PlacedUnit[] {
-  return unitsInPlay(state)
-    .filter((o) => !except.includes(o.id))
-    .map((o) => ({ id: o.id, layout: layoutOf(o) }));
+  return placedExcept(state, except);
 }
 
 /** True when some enemy of the target touches its front edge (HR-FLANK-1: "engaged to its front"). */
@@ -122,13 +121,31 @@ let fieldUnits: BattleState["units"] | null = null;
 let fieldTerrain: BattleState["terrain"] | null = null;
 let field: SightField | null = null;
 
+let fieldPlaced: readonly PlacedUnit[] = [];
+
 function sightFieldOf(state: BattleState): SightField {
   if (field === null || fieldUnits !== state.units || fieldTerrain !== state.terrain) {
-    field = sightField(placedOthers(state, []), terrainOf(state));
+    // A new units record whose units in play are the same ids with the very same layouts (a
+    // declaration only sets a flag, and `layoutOf` keeps a unit's layout across such changes)
+    // gives the same field: the field reads nothing else of the units.
+    const placed = placedInPlay(state);
+    if (field === null || fieldTerrain !== state.terrain || !samePlaced(fieldPlaced, placed)) field = sightField(placedOthers(state, []), terrainOf(state));
+    fieldPlaced = placed;
     fieldUnits = state.units;
     fieldTerrain = state.terrain;
   }
   return field;
+}
+
+/** Whether two placed lists name the same units, in the same order, with the same layout objects. */
+function samePlaced(a: readonly PlacedUnit[], b: readonly PlacedUnit[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as PlacedUnit;
+    const y = b[i] as PlacedUnit;
+    if (x.id !== y.id || x.layout !== y.layout) return false;
+  }
+  return true;
 }
 
 /**

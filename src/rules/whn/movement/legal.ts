@@ -110,9 +110,10 @@ function applies(state: BattleState, a: MovementAction): boolean {
  * its samples ({@link quickPath}'s broad phase) and a detachment stays in range (WHN-DET-2).
  * Null when only the handler can tell: a loose unit, a path with no terrain on the table (the
  * handler's own shortcut, `clearPathEnd`, is as cheap), or a unit, an edge or impassable ground
- * within reach of the path.
+ * within reach of the path. With `plainOnly`, null as well once the plain length and wheel fit
+ * (only the cheap refusals are looked for).
  */
-export function quickMoveCheck(state: BattleState, a: MoveAction | MarchAction, isMarch: boolean): boolean | null {
+export function quickMoveCheck(state: BattleState, a: MoveAction | MarchAction, isMarch: boolean, plainOnly = false): boolean | null {
   const u = readyToMove(state, a.unit);
   if ("code" in u) return false;
   if (isMarch) {
@@ -121,7 +122,8 @@ export function quickMoveCheck(state: BattleState, a: MoveAction | MarchAction, 
   } else if (u.flags.marched) return false;
   const info = FORMATION_TABLE[u.formation];
   if (info.freeDirection) return false;
-  if (state.terrain.length === 0) return null;
+  // (The plain checks below read no terrain, so the draw's quick refusal asks them on any table.)
+  if (state.terrain.length === 0 && !plainOnly) return null;
   const legs = a.path;
   if (legs.every((l) => (l.kind === "forward" ? l.distance : l.kind === "wheel" ? Math.abs(l.degrees) : 1) <= EPSILON)) return false;
   const M = baseMove(state, u);
@@ -132,6 +134,8 @@ export function quickMoveCheck(state: BattleState, a: MoveAction | MarchAction, 
   // The measured wheel is the plain one (summed the same way): over the limit is a refusal.
   if (limit !== null && !leq(wheeledThisPhase(state, u.id) + plain.wheel, limit)) return false;
   if (Number.isFinite(plain.cost) && !leq(plain.cost, allowance)) return false;
+  // The draw's quick refusal stops here: past this point a "yes" costs as much as the apply.
+  if (plainOnly) return null;
   const path = quickPath(state, u, legs, rate, M);
   if (path === null) return null;
   if (!leq(path.cost, allowance) || path.entersImpassable) return false;
@@ -379,44 +383,83 @@ function declaration(unit: UnitId, target: UnitId, face: "left" | "right" | unde
 }
 
 /**
- * The movement candidates of the side that must act now, unchecked: the pending charge responses
- * if any, else each active unit's candidates.
+ * Appends a unit's {@link movementCandidates} to `parts` as arrays: in the remaining step its own
+ * list as {@link ownCandidates} keeps it (shared, not copied), then its detachment actions; in the
+ * other steps one fresh array. Read end to end, the parts are {@link addMovementCandidates}'s list.
  */
-export function candidatesForDecidingSide(state: BattleState): MovementAction[] {
+function addMovementSegments(state: BattleState, u: Unit, parts: (readonly MovementAction[])[]): void {
+  if (state.turn.step === "remaining" && inPlay(u)) {
+    if (!isStationary(state, u)) parts.push(ownCandidates(state, u));
+    const d = detachmentCandidates(state, u);
+    if (d.length > 0) parts.push(d);
+    return;
+  }
+  const out: MovementAction[] = [];
+  addMovementCandidates(state, u, out);
+  if (out.length > 0) parts.push(out);
+}
+
+/**
+ * {@link candidatesForDecidingSide} as arrays to read end to end (`CandidateListing.segments`): a
+ * unit's own remaining-step list is handed over as it is kept, so a decision costs per unit, not
+ * per candidate (~250 of them).
+ */
+function segmentsForDecidingSide(state: BattleState): (readonly MovementAction[])[] {
   if (!isFigureScale(state.ruleset) || state.turn.phase !== "movement") return [];
   const top = state.pending[0];
-  const out: MovementAction[] = [];
+  const parts: (readonly MovementAction[])[] = [];
   if (top !== undefined) {
     if (top.kind !== "chargeResponse") return [];
     for (const d of state.pending) {
       if (d.kind !== "chargeResponse" || d.side !== top.side || d.unit === null) continue;
       const u = getUnit(state, d.unit as UnitId);
-      if (u !== undefined) addMovementCandidates(state, u, out);
+      if (u !== undefined) addMovementSegments(state, u, parts);
     }
-    return out;
+    return parts;
   }
   const side = state.turn.activeSide;
-  for (const u of unitsInPlayShared(state)) if (u.side === side) addMovementCandidates(state, u, out);
+  for (const u of unitsInPlayShared(state)) if (u.side === side) addMovementSegments(state, u, parts);
+  return parts;
+}
+
+/**
+ * The movement candidates of the side that must act now, unchecked: the pending charge responses
+ * if any, else each active unit's candidates.
+ */
+export function candidatesForDecidingSide(state: BattleState): MovementAction[] {
+  const out: MovementAction[] = [];
+  for (const part of segmentsForDecidingSide(state)) for (const a of part) out.push(a);
   return out;
 }
 
 /** The state whose candidates were built last, and those candidates (the engine's listing is asked twice a decision). */
 let lastState: BattleState | null = null;
-let lastCandidates: readonly MovementAction[] = [];
+let lastSegments: readonly (readonly MovementAction[])[] = [];
+let lastCandidates: readonly MovementAction[] | null = null;
 
 /**
- * {@link candidatesForDecidingSide}, remembered for the last state the engine built: auto-advance
+ * {@link segmentsForDecidingSide}, remembered for the last state the engine built: auto-advance
  * asks for the first legal action and the bot then draws from the same state, so the candidates
  * are built once a decision. A state the engine did not build (an app's, a draft) is never kept.
  */
-function rememberedCandidates(state: BattleState): readonly MovementAction[] {
-  if (state === lastState) return lastCandidates;
-  const list = candidatesForDecidingSide(state);
+function rememberedSegments(state: BattleState): readonly (readonly MovementAction[])[] {
+  if (state === lastState) return lastSegments;
+  const parts = segmentsForDecidingSide(state);
   if (isOwned(state)) {
     lastState = state;
-    lastCandidates = list;
+    lastSegments = parts;
+    lastCandidates = null;
   }
-  return list;
+  return parts;
+}
+
+/** {@link rememberedSegments} joined into one list (for `listLegal` and other readers of `candidates`). */
+function rememberedCandidates(state: BattleState): readonly MovementAction[] {
+  if (state === lastState && lastCandidates !== null) return lastCandidates;
+  const out: MovementAction[] = [];
+  for (const part of rememberedSegments(state)) for (const a of part) out.push(a);
+  if (state === lastState) lastCandidates = out;
+  return out;
 }
 
 /**
@@ -450,6 +493,26 @@ function movementRank(state: BattleState, a: MovementAction): number {
       return 5;
     default:
       return 3.5;
+  }
+}
+
+/**
+ * The draw's quick refusal (`CandidateListing.refuses`): a charge declaration its check refuses
+ * ({@link declarationApplies}, which reads the shared sight field instead of tracing a line of
+ * sight per pair as the apply does); a move or march refused by the first, cheap part of
+ * {@link quickMoveCheck} (the unit may not move, the plain length or wheel does not fit). Other
+ * candidates: not told here.
+ */
+function movementRefuses(state: BattleState, a: MovementAction): boolean {
+  switch (a.type) {
+    case "movement/declareCharge":
+      return !declarationApplies(state, a);
+    case "movement/move":
+      return quickMoveCheck(state, a, false, true) === false;
+    case "movement/march":
+      return quickMoveCheck(state, a, true, true) === false;
+    default:
+      return false;
   }
 }
 
@@ -493,7 +556,7 @@ function movementAnyLegal(state: BattleState): boolean | undefined {
 }
 
 /** The movement module's listing: the deciding side's candidates, each checked against its handler. */
-export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: rememberedCandidates, check: applies, rank: movementRank, anyLegal: movementAnyLegal };
+export const MOVEMENT_LISTING: CandidateListing<MovementAction> = { candidates: rememberedCandidates, segments: rememberedSegments, refuses: movementRefuses, check: applies, rank: movementRank, anyLegal: movementAnyLegal };
 
 /**
  * Every legal movement action of the side that must act now (the engine's `legalActions` lists
