@@ -61,8 +61,10 @@ export interface SearchOptions {
    * scaled to the evaluation's win value. Unlike the linear leaf it sees which side wins when the
    * turn limit comes (the scenario's `otherwise`) and how near that is, and its averaging over
    * playouts is risk-averse for a side that is winning and risk-seeking for one that is losing.
+   * `keeper`: the `odds` leaf for the side that keeps the field at the turn limit (the scenario's
+   * `otherwise`), the linear one for its enemy (and for both when the limit gives a draw).
    */
-  readonly leaf?: "linear" | "odds";
+  readonly leaf?: "linear" | "odds" | "keeper";
   /** The reply policy's most options looked at a step (default {@link SEARCH_REPLY_WIDTH}). */
   readonly replyWidth?: number;
   /**
@@ -339,8 +341,8 @@ function oddsLeaf(s: BattleState, me: SideId, ctx: BotContext, scale: number): n
 }
 
 /** A playout's leaf: the evaluation, plus `weight` × how much nearer to winning by the scenario's conditions the side is than its enemy. */
-function leafValue(s: BattleState, me: SideId, ctx: BotContext, weight: number, leaf: "linear" | "odds"): number {
-  if (leaf === "odds" && s.ruleset !== "fnf") return oddsLeaf(s, me, ctx, weight * (ctx.whnWeights ?? EVAL_WEIGHTS).win);
+function leafValue(s: BattleState, me: SideId, ctx: BotContext, weight: number, leaf: "linear" | "odds" | "keeper"): number {
+  if ((leaf === "odds" || (leaf === "keeper" && ctx.victory?.otherwise === me)) && s.ruleset !== "fnf") return oddsLeaf(s, me, ctx, weight * (ctx.whnWeights ?? EVAL_WEIGHTS).win);
   const v = evaluateOwned(s, me, ctx);
   if (weight === 0 || s.result !== null || s.ruleset === "fnf") return v;
   return v + weight * (victoryProgress(s, me, ctx) - victoryProgress(s, otherSide(s, me), ctx));
@@ -402,7 +404,7 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const movesAsked = Math.max(0, Math.floor(num("playoutMoves", options.playoutMoves, SEARCH_PLAYOUT_MOVES)));
   const playoutMoves = rollout === "reply" ? movesAsked : 0;
   const keepPrior = options.keepPrior ?? false;
-  if (options.leaf !== undefined && options.leaf !== "linear" && options.leaf !== "odds") throw badArg("searchBot", "options.leaf", '"linear" or "odds"', options.leaf);
+  if (options.leaf !== undefined && options.leaf !== "linear" && options.leaf !== "odds" && options.leaf !== "keeper") throw badArg("searchBot", "options.leaf", '"linear", "odds" or "keeper"', options.leaf);
   const leaf = options.leaf ?? "linear";
   const answerTolerance = num("answerTolerance", options.answerTolerance, 0);
   return (input: BattleState, seed: number, budget: number): Action => {

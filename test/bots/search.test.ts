@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { FusilladeError, legalActions, reseed, withScriptedDice } from "../../src/index.js";
 import { searchBot, type SearchInfo } from "../../src/bots/index.js";
 import { leafOddsFeatures, victoryProgress } from "../../src/bots/mcts.js";
+import { decider } from "../../src/bots/types.js";
 import { playBattle, scenarioContext } from "../../src/battle/play.js";
 import { builtinScenario } from "../../src/scenarios/builtin.js";
 import type { BattleState } from "../../src/state/battle.js";
@@ -170,7 +171,7 @@ describe("search bot", () => {
     const states: BattleState[] = [];
     playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 120, onDecision: (x, _a, i) => void (i % 2 === 0 && legalActions(x).length >= 3 && states.length < 8 ? states.push(x) : undefined) });
     expect(states.length).toBeGreaterThanOrEqual(6);
-    expect(() => searchBot(ctx, { leaf: "deep" } as never)).toThrow(/^searchBot: options\.leaf must be "linear" or "odds"/);
+    expect(() => searchBot(ctx, { leaf: "deep" } as never)).toThrow(/^searchBot: options\.leaf must be "linear", "odds" or "keeper"/);
     const odds = searchBot(ctx, { leaf: "odds", rolloutSteps: 60 });
     const linear = searchBot(ctx, { rolloutSteps: 60 });
     const same = states.map((s) => {
@@ -182,5 +183,10 @@ describe("search bot", () => {
       return JSON.stringify(a) === JSON.stringify(linear(s, 5, 8));
     });
     expect(same).toContain(false);
+    // keeper: the odds leaf for gb (who keeps the field in quatre-bras), the linear one for fr.
+    const keeper = searchBot(ctx, { leaf: "keeper", rolloutSteps: 60 });
+    const byLeaf = states.map((s, i) => (same[i] === true ? null : JSON.stringify(keeper(s, 5, 8)) === JSON.stringify((decider(s) === gb ? odds : linear)(s, 5, 8))));
+    expect(byLeaf).not.toContain(false);
+    expect(byLeaf.some((x) => x !== null)).toBe(true);
   }, 240_000);
 });
