@@ -40,6 +40,7 @@ let w = 0;
 let l = 0;
 let d = 0;
 const cells: string[] = [];
+const reasons: string[] = [];
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 const byCell = new Map<string, [number, number, number]>();
@@ -56,6 +57,7 @@ for (let seed = Number(o["seed-from"]); seed < Number(o["seed-from"]) + Number(o
       byCell.set(key, t);
       cells.push(`${sc}#${seed}${seat === 0 ? "a" : "b"}:${g.winner === 0 ? "W" : g.winner === 1 ? "L" : "d"}`);
       process.stderr.write(`${cells.at(-1)} `);
+      reasons.push(`${cells.at(-1)} ${g.decisions} decisions: ${g.reason}`);
     }
   }
 }
@@ -63,5 +65,6 @@ const n = w + l + d;
 const ci = wilsonInterval(w, n);
 console.log(`search ${JSON.stringify(options)} at ${o.budget} playouts vs greedy: won ${w}, lost ${l}, drawn ${d} of ${n}; win rate ${ci.estimate.toFixed(2)} [${ci.low.toFixed(2)}, ${ci.high.toFixed(2)}] (${((performance.now() - t0) / 1000).toFixed(0)} s wall, ${(((u) => u.user + u.system)(process.cpuUsage(cpu0)) / 1e6).toFixed(0)} CPU s)`);
 console.log(cells.join(" "));
+for (const r of reasons) console.log(`  ${r}`);
 for (const [k, [cw, cl, cd]] of byCell) console.log(`  ${k.padEnd(36)} search won ${cw}, lost ${cl}, drawn ${cd}`);
 for (const [k, v] of [...byKind].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${k.padEnd(32)} ${String(v.n).padStart(5)} decisions, overruled greedy ${((100 * v.over) / v.n).toFixed(0).padStart(3)} %, ${(v.playouts / v.n).toFixed(1)} playouts`);

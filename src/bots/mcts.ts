@@ -31,7 +31,9 @@ import { FusilladeError } from "../engine/violation.js";
 import { judgeOutcome } from "../battle/game.js";
 import { armyLoss, lostOrFleeing, objectiveHolder, standardsTaken } from "../battle/victory.js";
 import { otherSide } from "../engine/sequence.js";
-import { evaluateOwned } from "./evaluate.js";
+import { exp } from "../math/index.js";
+import { evaluateOwned, EVAL_WEIGHTS } from "./evaluate.js";
+import { TUNED_LEAF_ODDS } from "./tunedWeights.js";
 import { bestFollowUp } from "./greedy.js";
 import { botRng, mixSeed, shuffled, type BotRng } from "./rng.js";
 import { decider, defaultContext, type Bot, type BotContext } from "./types.js";
@@ -51,6 +53,18 @@ export interface SearchOptions {
    * `victoryProgress`); 0 scores the evaluation alone.
    */
   readonly victoryWeight?: number;
+  /**
+   * How a playout's leaf is scored (WHN/CORE; FnF leaves are always scored by the evaluation):
+   * `linear` (default) the evaluation plus `victoryWeight` × the victory progress difference;
+   * `odds` the chance of winning the battle, from a logistic model fitted by self-play
+   * ({@link LEAF_ODDS_FEATURES}, weights in `TUNED_LEAF_ODDS`), as 2 × (p − ½) × `victoryWeight`
+   * scaled to the evaluation's win value. Unlike the linear leaf it sees which side wins when the
+   * turn limit comes (the scenario's `otherwise`) and how near that is, and its averaging over
+   * playouts is risk-averse for a side that is winning and risk-seeking for one that is losing.
+   * `keeper`: the `odds` leaf for the side that keeps the field at the turn limit (the scenario's
+   * `otherwise`), the linear one for its enemy (and for both when the limit gives a draw).
+   */
+  readonly leaf?: "linear" | "odds" | "keeper";
   /** The reply policy's most options looked at a step (default {@link SEARCH_REPLY_WIDTH}). */
   readonly replyWidth?: number;
   /**
@@ -293,8 +307,42 @@ export function victoryProgress(s: BattleState, side: SideId, ctx: BotContext): 
   return best;
 }
 
+/** The features of the `odds` leaf, in {@link LeafOddsWeights} order (each seen from one side; see {@link leafOddsFeatures}). */
+export const LEAF_ODDS_FEATURES = ["eval", "progress", "progressSquared", "keepsField", "keepsFieldLate"] as const;
+
+/** Weights of the `odds` leaf: log-odds of winning per unit of each of {@link LEAF_ODDS_FEATURES}. */
+export type LeafOddsWeights = { readonly [F in (typeof LEAF_ODDS_FEATURES)[number]]: number };
+
+/**
+ * The `odds` leaf's features of a WHN/CORE position for `side` (each antisymmetric: the enemy's
+ * view is the negation): the evaluation; the victory progress difference and the difference of
+ * its squares (one unit short of a condition is worth more than halfway there); whether the side
+ * keeps the field when the turn limit comes with no condition met (+1, −1 for the enemy, 0 for a
+ * draw) and that times the share of the game turns already begun.
+ */
+export function leafOddsFeatures(s: BattleState, side: SideId, ctx: BotContext): Record<(typeof LEAF_ODDS_FEATURES)[number], number> {
+  const enemy = otherSide(s, side);
+  const mine = victoryProgress(s, side, ctx);
+  const theirs = victoryProgress(s, enemy, ctx);
+  const otherwise = ctx.victory?.otherwise ?? "draw";
+  const keeps = otherwise === side ? 1 : otherwise === enemy ? -1 : 0;
+  const late = Math.min(1, (s.turn.gameTurn - 1) / s.turn.maxTurns);
+  return { eval: evaluateOwned(s, side, ctx), progress: mine - theirs, progressSquared: mine * mine - theirs * theirs, keepsField: keeps, keepsFieldLate: keeps * late };
+}
+
+/** The `odds` leaf: the chance of winning as a value in [−scale, scale] (a finished battle: its result). */
+function oddsLeaf(s: BattleState, me: SideId, ctx: BotContext, scale: number): number {
+  if (s.result !== null) return s.result.winner === null ? 0 : s.result.winner === me ? scale : -scale;
+  const f = leafOddsFeatures(s, me, ctx);
+  const w = TUNED_LEAF_ODDS;
+  let z = 0;
+  for (const k of LEAF_ODDS_FEATURES) z += w[k] * f[k];
+  return scale * (2 / (1 + exp(-z)) - 1);
+}
+
 /** A playout's leaf: the evaluation, plus `weight` × how much nearer to winning by the scenario's conditions the side is than its enemy. */
-function leafValue(s: BattleState, me: SideId, ctx: BotContext, weight: number): number {
+function leafValue(s: BattleState, me: SideId, ctx: BotContext, weight: number, leaf: "linear" | "odds" | "keeper"): number {
+  if ((leaf === "odds" || (leaf === "keeper" && ctx.victory?.otherwise === me)) && s.ruleset !== "fnf") return oddsLeaf(s, me, ctx, weight * (ctx.whnWeights ?? EVAL_WEIGHTS).win);
   const v = evaluateOwned(s, me, ctx);
   if (weight === 0 || s.result !== null || s.ruleset === "fnf") return v;
   return v + weight * (victoryProgress(s, me, ctx) - victoryProgress(s, otherSide(s, me), ctx));
@@ -356,6 +404,8 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   const movesAsked = Math.max(0, Math.floor(num("playoutMoves", options.playoutMoves, SEARCH_PLAYOUT_MOVES)));
   const playoutMoves = rollout === "reply" ? movesAsked : 0;
   const keepPrior = options.keepPrior ?? false;
+  if (options.leaf !== undefined && options.leaf !== "linear" && options.leaf !== "odds" && options.leaf !== "keeper") throw badArg("searchBot", "options.leaf", '"linear", "odds" or "keeper"', options.leaf);
+  const leaf = options.leaf ?? "linear";
   const answerTolerance = num("answerTolerance", options.answerTolerance, 0);
   return (input: BattleState, seed: number, budget: number): Action => {
     const state = adopt(input);
@@ -417,7 +467,7 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
         const copy = reseed(state, dice);
         const s = step(copy, c.action, ctx);
         done++;
-        const v = s === null ? FAILED : leafValue(playout(bestFollowUp(s, c.action, me, ctx).state, ctx, rolloutSteps, horizon, botRng(mixSeed(dice, 0x9a7)), rollout, replyWidth, playoutMoves), me, ctx, victoryWeight);
+        const v = s === null ? FAILED : leafValue(playout(bestFollowUp(s, c.action, me, ctx).state, ctx, rolloutSteps, horizon, botRng(mixSeed(dice, 0x9a7)), rollout, replyWidth, playoutMoves), me, ctx, victoryWeight, leaf);
         c.total += v;
         c.last = v;
         c.count++;

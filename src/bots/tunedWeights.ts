@@ -5,6 +5,7 @@
  */
 import type { WhnEvalWeights } from "./evaluate.js";
 import type { FnfEvalWeights } from "./evaluateFnf.js";
+import type { LeafOddsWeights } from "./mcts.js";
 
 /** WHN/CORE weights fitted by self-play, or null. Produced by: `npx tsx scripts/tune-eval.ts --ruleset whn --games 6 --seed 1 --check 2 --ridge 20 --write` (2173 positions of 30 games). */
 export const TUNED_WHN_WEIGHTS: WhnEvalWeights | null = {
@@ -38,4 +39,13 @@ export const TUNED_FNF_WEIGHTS: FnfEvalWeights | null = {
   objective: 0.15,
   approach: 0.3,
   win: 2
+};
+
+/** The search's `odds` leaf weights (log-odds of winning per unit of each leaf feature), fitted by self-play. Produced by: `npx tsx scripts/tune-leaf.ts --games 24 --seed 1 --write` (7141 positions of 120 games). */
+export const TUNED_LEAF_ODDS: LeafOddsWeights = {
+  eval: 1.61,
+  progress: 0.072,
+  progressSquared: 0.195,
+  keepsField: -0.323,
+  keepsFieldLate: 1.994
 };

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { FusilladeError, legalActions, reseed, withScriptedDice } from "../../src/index.js";
 import { searchBot, type SearchInfo } from "../../src/bots/index.js";
-import { victoryProgress } from "../../src/bots/mcts.js";
+import { leafOddsFeatures, victoryProgress } from "../../src/bots/mcts.js";
+import { decider } from "../../src/bots/types.js";
 import { playBattle, scenarioContext } from "../../src/battle/play.js";
 import { builtinScenario } from "../../src/scenarios/builtin.js";
 import type { BattleState } from "../../src/state/battle.js";
@@ -148,4 +149,44 @@ describe("search bot", () => {
     });
     expect(picks).toContain(false);
   }, 180_000);
+
+  it("leafOddsFeatures: who keeps the field at the turn limit and how late it is, the progress difference and its squares, antisymmetric by side", () => {
+    const s = opening();
+    // quatre-bras: gb keeps the field when no condition is met by the turn limit (6 turns).
+    const start = leafOddsFeatures(s, gb, ctx);
+    expect(start).toMatchObject({ progress: 0, progressSquared: 0, keepsField: 1, keepsFieldLate: 0 });
+    expect(leafOddsFeatures(s, fr, ctx)).toMatchObject({ keepsField: -1, keepsFieldLate: -0 });
+    const gbIds = Object.values(s.units).filter((u) => u.side === "gb").map((u) => u.id);
+    const later = { ...withUnits(s, (u) => (u.id === gbIds[0] ? { ...u, order: "FLEEING" } : undefined)), turn: { ...s.turn, gameTurn: 4 } } as BattleState;
+    const f = leafOddsFeatures(later, fr, ctx);
+    const g = leafOddsFeatures(later, gb, ctx);
+    // One British unit fleeing: fr is halfway to its 2 units; 3 turns of 6 have begun before turn 4.
+    expect(f.progress).toBeCloseTo(0.5 - victoryProgress(later, gb, ctx), 9);
+    expect(f.progressSquared).toBeCloseTo(0.25 - victoryProgress(later, gb, ctx) ** 2, 9);
+    expect(f.keepsFieldLate).toBe(-0.5);
+    for (const k of ["eval", "progress", "progressSquared", "keepsField", "keepsFieldLate"] as const) expect(g[k]).toBeCloseTo(-f[k], 9);
+  });
+
+  it("leaf odds: the pick is legal, a pure function of (state, seed, budget), blind to the battle's dice, and differs from the linear leaf's on some decision", () => {
+    const states: BattleState[] = [];
+    playBattle(sc, ["greedy", "greedy"], 1, { maxDecisions: 120, onDecision: (x, _a, i) => void (i % 2 === 0 && legalActions(x).length >= 3 && states.length < 8 ? states.push(x) : undefined) });
+    expect(states.length).toBeGreaterThanOrEqual(6);
+    expect(() => searchBot(ctx, { leaf: "deep" } as never)).toThrow(/^searchBot: options\.leaf must be "linear", "odds" or "keeper"/);
+    const odds = searchBot(ctx, { leaf: "odds", rolloutSteps: 60 });
+    const linear = searchBot(ctx, { rolloutSteps: 60 });
+    const same = states.map((s) => {
+      const a = odds(s, 5, 8);
+      expect(legalActions(s)).toContainEqual(a);
+      expect(odds(s, 5, 8)).toEqual(a);
+      expect(odds(withScriptedDice(s, Array(40).fill(6)), 5, 8)).toEqual(a);
+      expect(odds(reseed(s, 99), 5, 8)).toEqual(a);
+      return JSON.stringify(a) === JSON.stringify(linear(s, 5, 8));
+    });
+    expect(same).toContain(false);
+    // keeper: the odds leaf for gb (who keeps the field in quatre-bras), the linear one for fr.
+    const keeper = searchBot(ctx, { leaf: "keeper", rolloutSteps: 60 });
+    const byLeaf = states.map((s, i) => (same[i] === true ? null : JSON.stringify(keeper(s, 5, 8)) === JSON.stringify((decider(s) === gb ? odds : linear)(s, 5, 8))));
+    expect(byLeaf).not.toContain(false);
+    expect(byLeaf.some((x) => x !== null)).toBe(true);
+  }, 240_000);
 });
