@@ -63,7 +63,7 @@ describe("crew apart from their gun (WHN-ART-2, WHN-ART-7, WHN-ART-16)", () => {
     expect(p.y).toBeCloseTo(4 - 80 / 25.4, 9);
   });
 
-  it("WHN-ART-7: shelter refusals — not a friendly square in play, not a square, too far (a square 3" off is reachable, one 36" off is not)", () => {
+  it("WHN-ART-7: shelter refusals — not a friendly square in play, not a square, too far (a square 3 inches off is reachable, one 36 inches off is not)", () => {
     const near = base({}, [sq(7)]);
     const g = unit(near, "gb-art");
     expect(shelterProblem(near, g, unitId("gb-sq"), g)).toBe(null);
