@@ -33,7 +33,10 @@ describe("fnfA: breakthrough, once per melee phase (breakthrough.ts:54)", () => 
     // One breakthrough only (the first, into gb2); the second Swept carries the position.
     expect(events(r, "fnf/breakthrough").map((e) => [e["unit"], e["target"], e["contact"]])).toEqual([["fr1", "gb2", true]]);
     const carried = events(r, "fnf/carriedPosition");
-    expect(carried.map((e) => [e.rule, e["unit"]])).toEqual([["FNF-MEL-7", "fr1"]]);
+    // gb2 fled its full 12" (FNF-GEO-9), so fr1 may advance up to 12" and, nothing within 1", takes all of it.
+    expect(carried.map((e) => ({ type: e.type, rule: e.rule, unit: e["unit"], distance: e["distance"] }))).toEqual([
+      { type: "fnf/carriedPosition", rule: "FNF-MEL-7", unit: "fr1", distance: 12 },
+    ]);
     expect(unit(r, "fr1").turn.breakthrough).toBe(true);
   });
 });
@@ -52,13 +55,11 @@ describe("fnfA: road movement (withdraw.ts:17 pricingOf)", () => {
   });
   it("FNF-MOVE-2/FNF-MOVE-4: only COLUMN OF ROUTE (not skirmishing) and limbered batteries use roads; skirmishers cross rough ground freely", () => {
     const p = (id: string) => pricingOf(unit(s, id));
-    expect(p("line").roads).toBe(false);
-    expect(p("route").roads).toBe(true);
-    expect(p("routeSk")).toMatchObject({ roads: false, roughFree: true });
-    expect(p("limb").roads).toBe(true);
-    expect(p("unlimb").roads).toBe(false);
-    expect(p("route").roughFree).toBe(false);
-    expect(p("line").rate).toBe(MOVE_RATES[Object.keys(MOVE_RATES).find((k) => MOVE_RATES[k as keyof typeof MOVE_RATES] === p("line").rate) as keyof typeof MOVE_RATES]);
+    expect(p("line")).toEqual({ rate: MOVE_RATES.infantry, roads: false, roughFree: false });
+    expect(p("route")).toEqual({ rate: MOVE_RATES.infantry, roads: true, roughFree: false });
+    expect(p("routeSk")).toEqual({ rate: MOVE_RATES.infantry, roads: false, roughFree: true });
+    expect(p("limb")).toEqual({ rate: MOVE_RATES.footGuns, roads: true, roughFree: false });
+    expect(p("unlimb")).toEqual({ rate: MOVE_RATES.footGuns, roads: false, roughFree: false });
   });
 });
 
