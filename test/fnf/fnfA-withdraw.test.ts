@@ -78,4 +78,3 @@ describe("fnfA: moving away (FNF-GEO-9, withdraw.ts)", () => {
     expect([unit(r.state, "gb1").bases, unit(r.state, "gb1").removed, r.state.fnf?.captured]).toEqual([3, null, { fr: 1 }]);
   });
 });
-});
