@@ -83,7 +83,11 @@ describe("fnfA: the breakthrough charge (FNF-MEL-7, AMB-89)", () => {
       fought.push(id);
       return st;
     });
-    expect(log[0]).toMatchObject({ type: "fnf/breakthrough", rule: "FNF-MEL-7", unit: "fr1", target: "gb1", contact: true });
+    // Fronts 4" apart: contact is found by bisection to half the geometry EPSILON (0.0005").
+    expect(log.map((e) => (e["distance"] === undefined ? e : { ...e, distance: Math.round((e["distance"] as number) * 1e6) / 1e6 }))).toEqual([
+      { type: "fnf/breakthrough", rule: "FNF-MEL-7", unit: "fr1", target: "gb1", distance: 3.9995, contact: true },
+      { type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-1", attacker: "fr1", defender: "gb1", breakthrough: true },
+    ]);
     expect(gap(r, "fr1", "gb1")).toBeLessThanOrEqual(1e-3); // in contact (within the geometry EPSILON)
     expect(fought).toEqual(Object.keys(r.fnf?.melees ?? {}));
     expect(Object.values(r.fnf?.melees ?? {})).toEqual([expect.objectContaining({ defender: "gb1", attackers: ["fr1"] })]);
@@ -98,5 +102,17 @@ describe("fnfA: the breakthrough charge (FNF-MEL-7, AMB-89)", () => {
     const twice = breakthrough(once, "fr1", 3, ctx2, noFight);
     expect(log).toEqual([{ type: "fnf/carriedPosition", rule: "FNF-MEL-7", unit: "fr1", distance: 3 }]);
     expect(unit(twice, "fr1").position.x).toBeCloseTo(29, 9);
+  });
+
+  it("FNF-MEL-7 and FNF-GEO-2a: a contact spot that another unit occupies is refused: the charge stops 1\" short instead", () => {
+    // fr2 (one base) stands where fr1's bases would be when touching gb1.
+    const s = fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 20, 24), fr2: brigade("fr2", "fr", 14.5, 23, { bases: 1, formation: "COLUMN_OF_ROUTE" }) } });
+    const { ctx, log } = recorder(s);
+    const r = breakthrough(s, "fr1", 12, ctx, noFight);
+    expect(log.map((e) => ({ ...e, distance: Math.round((e["distance"] as number) * 1e9) / 1e9 }))).toEqual([
+      { type: "fnf/breakthrough", rule: "FNF-MEL-7", unit: "fr1", target: "gb1", distance: 3, contact: false },
+    ]);
+    expect(unit(r, "fr1").position.y).toBeCloseTo(23, 9);
+    expect(r.fnf?.melees).toEqual({});
   });
 });
