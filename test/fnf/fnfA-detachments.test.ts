@@ -125,7 +125,7 @@ describe("fnfA: rejoining (FNF-DET-2, FNF-DET-3)", () => {
     const s = detachedLastTurn();
     const r = apply(s, { type: "fnf/rejoin", detachment: "fr1d" });
     if (!r.ok) throw new Error(JSON.stringify(r.violation));
-    expect(r.events.map((e) => [e.type, e.rule, e["unit"], e["detachment"] ?? e["reason"]])).toEqual([
+    expect((r.events as unknown as Record<string, unknown>[]).map((e) => [e.type, e.rule, e["unit"], e["detachment"] ?? e["reason"]])).toEqual([
       ["fnf/unitRemoved", "FNF-DET-2", "fr1d", "rejoined"],
       ["fnf/rejoined", "FNF-DET-2", "fr1", "fr1d"],
     ]);
