@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, withScriptedDice, type BattleState } from "../../src/index.js";
 import { characterMoveLeft, leaveViolation } from "../../src/rules/whn/morale/characters.js";
-import { atStep, battalion, battle, character, deepFreeze, leader, patchUnit, play } from "../fixtures/morale.js";
+import { atStep, battalion, battle, character, deepFreeze, leader, patchUnit, play, unit } from "../fixtures/morale.js";
 
 const ENEMY = battalion("gb-1", "gb", { position: { x: 36, y: 44 }, facing: 270, formation: "LINE", files: 12 });
 
@@ -73,7 +73,7 @@ describe("morA: characters (characters.ts)", () => {
     };
     expect(reason({ order: "FLEEING" })).toEqual({ code: "morale/cannot_leave", rule: "CORE-CHAR-5", character: "ney", unit: "fr-1", reason: "fleeing" });
     const s0 = joined();
-    const withFlags = (f: object) => patchUnit(s0, "fr-1", { flags: { ...s0.units["fr-1" as never]!["flags" as never], ...f } as never });
+    const withFlags = (f: object) => patchUnit(s0, "fr-1", { flags: { ...unit(s0, "fr-1").flags, ...f } });
     const dc = withFlags({ declaredCharge: true });
     expect(leaveViolation(dc, ney(dc))).toMatchObject({ code: "morale/cannot_leave", reason: "declaredCharge" });
     const ral = withFlags({ rallied: true });
