@@ -4,7 +4,7 @@ import { meleeEnemies } from "../../src/rules/fnf/firePoints.js";
 import { layout } from "../../src/rules/fnf/world.js";
 import { layoutOf } from "../../src/rules/fnf/geometry/layout.js";
 import { basesDistance, rectsOf } from "../../src/rules/fnf/geometry/measure.js";
-import { crossingPoint, elevationAt, featuresOf, fnfKind, unitCover, unitElevation } from "../../src/rules/fnf/geometry/terrain.js";
+import { acrossLine, crossingPoint, detachmentInHardCover, elevationAt, featuresOf, fnfKind, unitCover, unitElevation } from "../../src/rules/fnf/geometry/terrain.js";
 import { visibleUnits } from "../../src/rules/fnf/measuring.js";
 import { advanceTo, brigade, fnfBattle, unit } from "./helpers.js";
 
@@ -122,5 +122,34 @@ describe("fnfB: visible units, nearest first (FNF-GEO-8)", () => {
     expect(d("gba")).toBe(d("gbz"));
     expect(d("gbm")).toBeLessThan(d("gba"));
     expect(visibleUnits(s, "fr1")).toEqual(["gbm", "gba", "gbz"]);
+  });
+});
+
+describe("fnfB: crossing lines and detachments' hard cover (FNF-GEO-7, FNF-DET-1)", () => {
+  const wall = line("sw", "stoneWall", [[0, 0], [10, 0]]);
+  const hedge = line("hd", "hedge", [[0, 0], [10, 0]]);
+  const across: [{ x: number; y: number }, { x: number; y: number }][] = [
+    [{ x: 1, y: -1 }, { x: 1, y: 1 }],
+    [{ x: 2, y: -1 }, { x: 2, y: 1 }],
+    [{ x: 20, y: -1 }, { x: 20, y: 1 }],
+  ];
+  it("FNF-GEO-7: a line is across when it crosses more than half of the segments (2 of 3 yes, 1 of 2 no, none of none)", () => {
+    expect(acrossLine(wall, across)).toBe(true);
+    expect(acrossLine(wall, [across[0], across[2]] as typeof across)).toBe(false);
+    expect(acrossLine(wall, [])).toBe(false);
+  });
+  const rect = (x: number, y: number) => ({ center: { x, y }, halfWidth: 0.5, halfDepth: 0.5, facing: 90 });
+  it("FNF-DET-1: a detachment base within 1\" of a stone wall is in hard cover; 1\" is the limit", () => {
+    expect(detachmentInHardCover([wall], rect(5, 1.5))).toBe(true);
+    expect(detachmentInHardCover([wall], rect(5, 1.6))).toBe(false);
+    expect(detachmentInHardCover([hedge], rect(5, 1))).toBe(false);
+  });
+  it("FNF-DET-1: a base centred in buildings or on a sunken road is in hard cover; one centred outside is not", () => {
+    const town = area("t", "town", 0, 0, 4, 4);
+    const sunken = line("sr", "sunkenRoad", [[0, 10], [10, 10]]);
+    expect(detachmentInHardCover([town], rect(2, 2))).toBe(true);
+    expect(detachmentInHardCover([town], rect(2, 4.4))).toBe(false);
+    expect(detachmentInHardCover([sunken], rect(5, 10.4))).toBe(true);
+    expect(detachmentInHardCover([sunken], rect(5, 10.6))).toBe(false);
   });
 });
