@@ -74,3 +74,35 @@ describe("fnfB: a battery wrecked by a battery (FNF-FIRE-7, FNF-ART-3)", () => {
     expect(unit(telling.state, "gbb").removed).toBeNull();
   });
 });
+
+describe("fnfB: fire effects on a detachment (FNF-DET-4)", () => {
+  /** gbb replaced by a one-base British detachment of gb2 at the same spot. */
+  function detScene(): BattleState {
+    const s0 = scene();
+    const fnf = s0.fnf;
+    if (fnf === null) throw new Error("scene");
+    const gb2 = unit(s0, "gb2");
+    const det = { ...gb2, id: "gbd", kind: "detachment" as const, bases: 1, startingBases: 1, parent: "gb2", formation: "LINE" as const, position: { x: 20, y: 24 }, facing: 270 };
+    const { gbb: _gone, ...rest } = fnf.units;
+    return { ...s0, fnf: { ...fnf, units: { ...rest, gbd: det } } };
+  }
+  const atDet = (s: BattleState, dice: number[]) => {
+    const t = playWith(s, dice, { type: "fnf/fire", firer: "fr1", target: "gbd" });
+    const seq0 = Math.min(...events(t, "fnf/fired").map((e) => e.seq));
+    return { state: t, events: historyOf(t).filter((e) => e.seq >= seq0).map(({ seq: _s, gameTurn: _g, ...e }) => e) };
+  };
+  it("FNF-DET-4: a Lively result (a disorder) leaves a detachment untouched", () => {
+    const s = detScene();
+    const r = atDet(s, [5, 5]);
+    expect(r.events.map((e) => [e.type, "effect" in e ? e.effect : null])).toEqual([["fnf/fired", "LIVELY"]]);
+    expect(unit(r.state, "gbd")).toEqual(unit(s, "gbd"));
+  });
+  it("FNF-DET-4: a Telling result destroys it", () => {
+    const r = atDet(detScene(), [6, 5, 1, 1]);
+    expect(r.events.slice(1)).toEqual([
+      { type: "fnf/unitRemoved", rule: "FNF-DET-4", unit: "gbd", reason: "destroyed" },
+      { type: "fnf/lowOnAmmo", rule: "FNF-FIRE-8", unit: "fr1", natural: 11 },
+    ]);
+    expect(unit(r.state, "gbd").removed).not.toBeNull();
+  });
+});
