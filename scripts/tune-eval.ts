@@ -44,6 +44,7 @@ import { whnFeatures, HAND_WHN_WEIGHTS, WHN_FEATURES, type WhnEvalWeights } from
 import { fnfFeatures, HAND_FNF_WEIGHTS, FNF_FEATURES, type FnfEvalWeights } from "../src/bots/evaluateFnf.js";
 import { playMatch, builtinMatchScenarios, type MatchBotSpec } from "../src/bots/match.js";
 import { wilsonInterval } from "../src/analysis/stats.js";
+import { solve } from "./solve.js";
 
 const { values: o } = parseArgs({
   options: {
@@ -162,24 +163,6 @@ function fit(data: readonly Row[], offset: readonly number[], centre: readonly n
   return w;
 }
 
-/** Gaussian elimination with partial pivoting. */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
-    [m[c], m[p]] = [m[p]!, m[c]!];
-    const piv = m[c]![c]!;
-    if (Math.abs(piv) < 1e-12) continue;
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = m[r]![c]! / piv;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
-    }
-  }
-  return m.map((row, i) => (Math.abs(row[i]!) < 1e-12 ? 0 : row[n]! / row[i]!));
-}
 
 const hand: Record<string, number> = ruleset === "whn" ? { ...HAND_WHN_WEIGHTS } : { ...HAND_FNF_WEIGHTS };
 const kept = new Set((o.keep ?? "").split(",").filter((k) => k !== ""));

@@ -24,6 +24,7 @@ import { greedyBot } from "../src/bots/greedy.js";
 import { botRng, mixSeed } from "../src/bots/rng.js";
 import { decider, type Bot, type BotContext } from "../src/bots/types.js";
 import { leafOddsFeatures, LEAF_ODDS_FEATURES } from "../src/bots/mcts.js";
+import { solve } from "./solve.js";
 
 const { values: o } = parseArgs({
   options: {
@@ -109,24 +110,6 @@ function fit(data: readonly Row[], lambda: number): { w: number[]; loss: number 
   return { w, loss: loss / data.length };
 }
 
-/** Gaussian elimination with partial pivoting. */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
-    [m[c], m[p]] = [m[p]!, m[c]!];
-    const piv = m[c]![c]!;
-    if (Math.abs(piv) < 1e-12) continue;
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = m[r]![c]! / piv;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
-    }
-  }
-  return m.map((row, i) => (Math.abs(row[i]!) < 1e-12 ? 0 : row[n]! / row[i]!));
-}
 
 const { w, loss } = fit(rows, ridge);
 const evalOnly = fit(rows.map((r) => ({ x: r.x.map((x, j) => (j === 0 ? x : 0)), y: r.y })), ridge);

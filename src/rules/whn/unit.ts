@@ -9,6 +9,7 @@ import { BASE_SIZES, OPEN_ORDER_GAP } from "../../geometry/bases.js";
 import { layoutFootprint, layoutUnit, type LayoutSpec, type UnitLayout } from "../../geometry/layout.js";
 import type { Footprint } from "../../geometry/rect.js";
 import { footprintDistance } from "../../geometry/rect.js";
+import { perUnitsRecord } from "./perUnitsRecord.js";
 
 /** Formations whose models stand apart: skirmishers (WHN-SKIRM-2, WHN-SKIRM-3). */
 export const SKIRMISH_FORMATIONS: ReadonlySet<Formation> = new Set(["OPEN_ORDER", "EXTENDED_ORDER"]);
@@ -168,31 +169,20 @@ export function characterFootprint(c: Character): Footprint {
  * stale). A short list held strongly, not a `WeakMap`: nearly every action makes a new record, and
  * weak entries keyed by short-lived objects cost the garbage collector more than they save.
  */
-const IN_PLAY_KEPT = 8;
-const IN_PLAY_RECORDS: BattleState["units"][] = [];
-const IN_PLAY_LISTS: (readonly Unit[])[] = [];
-
 /** Units in play, in id order (stable, so every iteration is deterministic). A fresh array. */
 export function unitsInPlay(state: BattleState): Unit[] {
   return unitsInPlayShared(state).slice();
 }
 
 /** {@link unitsInPlay} without the copy: the cached list itself, for loops that only read it. */
-export function unitsInPlayShared(state: BattleState): readonly Unit[] {
-  for (let i = IN_PLAY_RECORDS.length - 1; i >= 0; i--) if (IN_PLAY_RECORDS[i] === state.units) return IN_PLAY_LISTS[i] as readonly Unit[];
+export const unitsInPlayShared: (state: BattleState) => readonly Unit[] = perUnitsRecord((state) => {
   const out: Unit[] = [];
   for (const id of Object.keys(state.units).sort()) {
     const u = state.units[id as UnitId];
     if (u !== undefined && inPlay(u)) out.push(u);
   }
-  if (IN_PLAY_RECORDS.length >= IN_PLAY_KEPT) {
-    IN_PLAY_RECORDS.shift();
-    IN_PLAY_LISTS.shift();
-  }
-  IN_PLAY_RECORDS.push(state.units);
-  IN_PLAY_LISTS.push(out);
   return out;
-}
+});
 
 /**
  * Whether a unit is a gun its crew have left (fled, died or gone to shelter): no models, not in

@@ -19,7 +19,7 @@ import { isOwned } from "../../../engine/owned.js";
 import { inContact, leq } from "../../../geometry/vec.js";
 import { flankChargePanic } from "./ports.js";
 import { enemiesOf, footprintOf, layoutOf, withUnit } from "../unit.js";
-import { placedExcept, placedInPlay } from "../shooting/sightlines.js";
+import { othersPlaced, placedInPlay } from "../shooting/sightlines.js";
 import type { DeclareChargeAction } from "./actions.js";
 import { activeUnit, baseMove, checkStep, findUnit, isEngagedUnit, refuse } from "./common.js";
 import { FORMATION_TABLE, type FormationInfo } from "./formations.js";
@@ -36,11 +36,6 @@ export function declarations(state: BattleState): readonly Declaration[] {
 /** Charge distance: 2×M (CORE-MOVE-3). */
 export function chargeDistance(state: BattleState, u: Unit): number {
   return 2 * baseMove(state, u);
-}
-
-/** Other units as sight blockers (CORE-GEO-16). */
-export function placedOthers(state: BattleState, except: readonly UnitId[]): PlacedUnit[] {
-  return placedExcept(state, except);
 }
 
 /** True when some enemy of the target touches its front edge (HR-FLANK-1: "engaged to its front"). */
@@ -66,7 +61,7 @@ export function whyNoCharge(state: BattleState, charger: Unit, target: Unit): Vi
   const cl = layoutOf(charger);
   const tl = layoutOf(target);
   if (!footprintInUnitArc(cl, tl.footprint)) return refuse("target_not_in_arc", "CORE-CHRG-1", { unit: charger.id, target: target.id });
-  const los = lineOfSight(cl, tl, placedOthers(state, [charger.id, target.id]), terrainOf(state), { unitsGiveCover: state.options.hr.cover });
+  const los = lineOfSight(cl, tl, othersPlaced(state, [charger.id, target.id]), terrainOf(state), { unitsGiveCover: state.options.hr.cover });
   if (!los.visible) {
     return refuse("no_line_of_sight", "CORE-CHRG-1", { unit: charger.id, target: target.id, blockers: [...los.blockingUnits, ...los.blockingTerrain] });
   }
@@ -129,7 +124,7 @@ function sightFieldOf(state: BattleState): SightField {
     // declaration only sets a flag, and `layoutOf` keeps a unit's layout across such changes)
     // gives the same field: the field reads nothing else of the units.
     const placed = placedInPlay(state);
-    if (field === null || fieldTerrain !== state.terrain || !samePlaced(fieldPlaced, placed)) field = sightField(placedOthers(state, []), terrainOf(state));
+    if (field === null || fieldTerrain !== state.terrain || !samePlaced(fieldPlaced, placed)) field = sightField(placed, terrainOf(state));
     fieldPlaced = placed;
     fieldUnits = state.units;
     fieldTerrain = state.terrain;

@@ -8,48 +8,30 @@ import type { Character, Unit } from "../../../state/unit.js";
 import { layoutUnit, type UnitLayout } from "../../../geometry/layout.js";
 import type { PlacedUnit } from "../../../geometry/sight.js";
 import { layoutOf, unitsInPlayShared } from "../unit.js";
+import { perUnitsRecord } from "../perUnitsRecord.js";
 
 export { terrainOf } from "../terrain.js";
 
-/** The last few units records' units in play with their layouts (see {@link placedInPlay}). */
-const PLACED_RECORDS: BattleState["units"][] = [];
-const PLACED_LISTS: (readonly PlacedUnit[])[] = [];
-const PLACED_KEPT = 8;
-
 /**
  * Every unit in play with its layout, in id order, as sight checks take them (CORE-GEO-16): the
- * list itself, shared, so callers only read it. Kept for the last few units records like
- * `unitsInPlayShared`: every shooting reading and charge declaration of one state reads the
- * same list, where each used to build its own.
+ * list itself, shared, so callers only read it. Kept per units record, so every shooting reading
+ * and charge declaration of one state reads the same list.
  */
-export function placedInPlay(state: BattleState): readonly PlacedUnit[] {
-  for (let i = PLACED_RECORDS.length - 1; i >= 0; i--) if (PLACED_RECORDS[i] === state.units) return PLACED_LISTS[i] as readonly PlacedUnit[];
+export const placedInPlay: (state: BattleState) => readonly PlacedUnit[] = perUnitsRecord((state) => {
   const units = unitsInPlayShared(state);
   const out: PlacedUnit[] = new Array<PlacedUnit>(units.length);
   for (let i = 0; i < units.length; i++) {
     const u = units[i] as Unit;
     out[i] = { id: u.id, layout: layoutOf(u) };
   }
-  if (PLACED_RECORDS.length >= PLACED_KEPT) {
-    PLACED_RECORDS.shift();
-    PLACED_LISTS.shift();
-  }
-  PLACED_RECORDS.push(state.units);
-  PLACED_LISTS.push(out);
   return out;
-}
+});
 
-/** {@link placedInPlay} without the units named: a fresh array of the shared entries. */
-export function placedExcept(state: BattleState, except: readonly string[]): PlacedUnit[] {
-  const all = placedInPlay(state);
-  const out: PlacedUnit[] = [];
-  for (const p of all) if (!except.includes(p.id)) out.push(p);
-  return out;
-}
-
-/** Every unit in play but the ones named, placed for sight checks (CORE-GEO-16). */
+/** Every unit in play but the ones named, placed for sight checks (CORE-GEO-16): a fresh array of {@link placedInPlay}'s entries. */
 export function othersPlaced(state: BattleState, except: readonly string[]): PlacedUnit[] {
-  return placedExcept(state, except);
+  const out: PlacedUnit[] = [];
+  for (const p of placedInPlay(state)) if (!except.includes(p.id)) out.push(p);
+  return out;
 }
 
 /** A lone character laid out as a single base (CORE-GEO-8). */
