@@ -126,3 +126,37 @@ export const failedChargeMove = (charger: Frame, width: number, depth: number, t
   const stop = firstApproach([turned], dir, move, target.map(rectCorners), FAILED_CHARGE_GAP);
   return { p: addScaled(charger.p, dir, stop ?? move), facing };
 };
+
+/** A loose model's pose: the centre of its base and its facing. */
+export interface LoosePose {
+  readonly x: number;
+  readonly y: number;
+  readonly facing: number;
+}
+
+/**
+ * Failed charge of a loose (extended-order) unit (CORE-GEO-24 for skirmishers): the model nearest the
+ * target (lowest index on a tie) sets the line, from its base centre to the target's nearest point;
+ * every model turns on its own centre to face along that line and the group moves along it together,
+ * up to `move` and never closer than 1" to the target with any base. Null when the line has no length.
+ */
+export const failedLooseChargeMove = (
+  models: readonly LoosePose[],
+  base: { readonly w: number; readonly d: number },
+  target: Footprint,
+  move: number,
+): { models: LoosePose[]; facing: number; moved: number } | null => {
+  let lead: { p: Vec2; nearest: Vec2; d: number } | null = null;
+  for (const m of models) {
+    const nearest = closestPointOnFootprint(m, target);
+    const d = dist(m, nearest);
+    if (lead === null || d < lead.d) lead = { p: { x: m.x, y: m.y }, nearest, d };
+  }
+  if (lead === null || !(lead.d > 0)) return null;
+  const dir = normalize(sub(lead.nearest, lead.p));
+  const facing = angleOf(dir);
+  const turned: OrientedRect[] = models.map((m) => ({ center: { x: m.x, y: m.y }, halfWidth: base.w / 2, halfDepth: base.d / 2, facing }));
+  const stop = firstApproach(turned, dir, move, target.map(rectCorners), FAILED_CHARGE_GAP);
+  const moved = stop ?? move;
+  return { models: models.map((m) => ({ ...addScaled(m, dir, moved), facing })), facing, moved };
+};

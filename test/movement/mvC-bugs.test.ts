@@ -10,7 +10,7 @@ describe("mvC: possible gaps", () => {
   // (stopping 1" short). chargeMove.ts `failCharge` skips the move for an EXTENDED_ORDER charger,
   // which no rule exempts (WHN-SKIRM-4 / AMB-37 only lays skirmishers out as a rank on contact).
   // The reading below moves every model M (4") toward the target.
-  it.skip("CORE-GEO-24: skirmishers whose charge fails still make the failed-charge move of M toward the target", () => {
+  it("CORE-GEO-24: skirmishers whose charge fails still make the failed-charge move of M toward the target", () => {
     const models = [31, 33, 35, 37, 39, 41].map((mx) => ({ x: mx, y: 11.5, facing: 90 }));
     const s0 = toStep(battleOf([fr("fr-x", 36, 12, { light: true, extendedOrderAllowed: true, formation: "EXTENDED_ORDER", figures: 6, startingFigures: 6, files: 6, command: {}, models }), gb("gb-1", 36, 22)]), "declareCharges");
     const d = toStep(must(must(s0, declare("fr-x", "gb-1")), { type: "turn/advance" }), "chargeResponses");

@@ -228,10 +228,11 @@ describe("mvC chargeMove: a skirmishing charger (WHN-SKIRM-4, AMB-37)", () => {
     expect(u.position).toEqual({ x: 36, y: 19 });
     expect(u.models).toEqual([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5].map((k) => ({ x: expect.closeTo(36 + k * W, 9), y: expect.closeTo(19 - W / 2, 9), facing: 90 })));
   });
-  it("CORE-CHRG-6: out of reach, a skirmishing charger's models stay where they are (our reading: no failed-charge move for loose models)", () => {
+  it("CORE-CHRG-6 / CORE-GEO-24: out of reach, a skirmishing charger's models make the failed-charge move of M together toward the target", () => {
     const s = skirmishers(22);
     const r = run(s, chargeMove("fr-x"));
-    expect(allEvs(r.events)).toEqual([{ type: "charge/failed", rule: "CORE-CHRG-6", unit: "fr-x", target: "gb-1", why: "out of reach", to: { x: 36, y: 12 }, resolved: true }]);
-    expect(unitOf(r.state, "fr-x")).toEqual({ ...unitOf(s, "fr-x"), flags: spent(s, "fr-x", false) });
+    const to = { x: 31, y: 15.5 + W / 2 };
+    expect(allEvs(r.events)).toEqual([{ type: "charge/failed", rule: "CORE-CHRG-6", unit: "fr-x", target: "gb-1", why: "out of reach", to, resolved: true }]);
+    expect(unitOf(r.state, "fr-x")).toEqual({ ...unitOf(s, "fr-x"), position: to, facing: 90, models: models.map((m) => ({ ...m, y: 15.5 })), flags: spent(s, "fr-x", false) });
   });
 });

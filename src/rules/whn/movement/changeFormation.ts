@@ -21,7 +21,7 @@ import { footprintOf, layoutOf, unitsInPlayShared, withUnit } from "../unit.js";
 import type { ChangeFormationAction } from "./actions.js";
 import { activeUnit, baseMove, checkStep, refuse, whyStationary } from "./common.js";
 import { detachmentRangeViolation } from "./detachments.js";
-import { canAdopt } from "./formations.js";
+import { canAdopt, filesBeyondModels } from "./formations.js";
 import { coreFormationRefusal, coreReformCost } from "../../core/formations.js";
 import { checkPlacement } from "./path.js";
 import { extendedModelsAt } from "./skirmish.js";
@@ -194,6 +194,8 @@ export function changeFormationHandler(state: BattleState, a: ChangeFormationAct
   if (notHere !== null) return fail(notHere);
   const cost = napoleonic ? changePrice(state, u) : coreReformCost(u);
   if (typeof cost !== "number") return fail(cost);
+  const wide = filesBeyondModels(u, a.formation, a.files);
+  if (wide !== null) return fail(wide);
   const next = reform(state, u, a.formation, a.files, a.facing);
   if ("code" in next) return fail(next);
   const spent = spendChange(u, cost);

@@ -11,7 +11,8 @@ import type { CombatId, UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import type { Quadrant } from "../../../geometry/arcs.js";
 import { footprintInUnitArc } from "../../../geometry/arcs.js";
-import { chargedFace, contactPlacement, failedChargeMove } from "../../../geometry/charge.js";
+import { chargedFace, contactPlacement, failedChargeMove, failedLooseChargeMove } from "../../../geometry/charge.js";
+import { rectFrontCenter, type OrientedRect } from "../../../geometry/rect.js";
 import { segmentCrossesFootprint } from "../../../geometry/sight.js";
 import { normalizeAngle } from "../../../geometry/vec.js";
 import { unitCentre } from "../../../geometry/layout.js";
@@ -23,7 +24,7 @@ import { chargeReaches, declarations, type Declaration } from "./declare.js";
 import { parentOf } from "./detachments.js";
 import { checkPlacement } from "./path.js";
 import { computeLaps, recordLaps } from "./lapping.js";
-import { singleRankFor } from "./skirmish.js";
+import { extendedOrderViolation, modelRects, singleRankFor } from "./skirmish.js";
 import { destroyedFleeingPanic } from "./ports.js";
 import { cosDeg, sinDeg } from "../../../math/index.js";
 
@@ -50,15 +51,29 @@ function asSingleRank(u: Unit, chargerFacing: number, ctx: ActionContext): Unit 
 /** The charger's flags once its charge is over. */
 const spentFlags = (u: Unit, failed: boolean): Unit["flags"] => ({ ...u.flags, moved: true, moveUsed: 1, charged: !failed, failedCharge: failed });
 
+/**
+ * Where a failed charger would end (CORE-GEO-24): a formed unit turns and moves as a body; an
+ * extended-order unit's models turn and move together along the line its nearest model takes,
+ * keeping their spacing (null when that line has no length or the spacing would break).
+ */
+function failedMoveOf(state: BattleState, c: Unit, target: Unit): Unit | null {
+  if (c.formation !== "EXTENDED_ORDER" || c.models === null || c.models.length === 0) {
+    const l = layoutOf(c);
+    const frame = failedChargeMove({ p: c.position, facing: c.facing }, l.width, l.depth, footprintOf(target), baseMove(state, c));
+    return { ...c, position: { ...frame.p }, facing: normalizeAngle(frame.facing) };
+  }
+  const loose = failedLooseChargeMove(c.models, c.base, footprintOf(target), baseMove(state, c));
+  if (loose === null || extendedOrderViolation(c, loose.models) !== null) return null;
+  const models = loose.models.map((m) => ({ ...m, facing: normalizeAngle(m.facing) }));
+  const first = modelRects(c, models)[0] as OrientedRect;
+  return { ...c, models, position: rectFrontCenter(first), facing: normalizeAngle(loose.facing) };
+}
+
 /** Failed charge (CORE-CHRG-6, CORE-GEO-24): M toward the target, stopping 1" short; stays put if blocked. */
 function failCharge(state: BattleState, c: Unit, target: Unit | undefined, ctx: ActionContext, why: string): BattleState {
   let moved: Unit = c;
-  if (target !== undefined && c.formation !== "EXTENDED_ORDER") {
-    const l = layoutOf(c);
-    const frame = failedChargeMove({ p: c.position, facing: c.facing }, l.width, l.depth, footprintOf(target), baseMove(state, c));
-    const cand: Unit = { ...c, position: { ...frame.p }, facing: normalizeAngle(frame.facing) };
-    if (checkPlacement(state, c, [footprintOf(cand)], { allowNearEnemy: true }) === null) moved = cand;
-  }
+  const cand = target === undefined ? null : failedMoveOf(state, c, target);
+  if (cand !== null && checkPlacement(state, c, [footprintOf(cand)], { allowNearEnemy: true }) === null) moved = cand;
   ctx.emit("charge/failed", "CORE-CHRG-6", { unit: c.id, target: target?.id ?? null, why, to: { ...moved.position }, resolved: true });
   return withUnit(state, { ...moved, flags: spentFlags(c, true) });
 }

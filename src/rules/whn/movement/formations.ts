@@ -143,6 +143,18 @@ export function canAdopt(unit: Unit, formation: Formation, files: number = unit.
 }
 
 /**
+ * A width asked for explicitly that has more files than the unit has models (WHN-FORM-2…7): null when
+ * it has not. Casualties may leave a unit's stored files above its models (WHN-FORM-9), so this is
+ * checked only where a player names the width (a formation change, a detachment's split), as the
+ * rally reform does (CORE-RALLY-4). A square's files are not its width and are never refused here.
+ */
+export function filesBeyondModels(unit: Unit, formation: Formation, files: number | undefined): Violation | null {
+  if (files === undefined || formation === "SQUARE" || !(files > unit.figures)) return null;
+  const info: FormationInfo = FORMATION_TABLE[formation];
+  return violation("movement/formation_not_allowed", info.rule, { unit: unit.id, formation, files, why: `${files} files for ${unit.figures} models` });
+}
+
+/**
  * The checks of {@link canAdopt} without building a violation: null when the unit may adopt the
  * formation, else the rule and (lazily, so a listing that tries every width builds no strings) why.
  */

@@ -18,7 +18,7 @@ import type { MergeDetachmentAction, SplitDetachmentAction } from "./actions.js"
 import { changePrice, passesFormationCheck, reform, spendChange } from "./changeFormation.js";
 import { baseMove, layoutAt, readyToMove, refuse, whyStationary } from "./common.js";
 import { parentOf } from "./detachments.js";
-import { canAdopt } from "./formations.js";
+import { canAdopt, filesBeyondModels } from "./formations.js";
 import { checkPlacement } from "./path.js";
 import { extendedModelsAt } from "./skirmish.js";
 
@@ -118,7 +118,7 @@ function stepOut(state: BattleState, parent: Unit, d: Unit, a: SplitDetachmentAc
   const facing = normalizeAngle(a.facing ?? parent.facing);
   const shaped: Unit = { ...d, mergedInto: null, formation, files, facing, position: { ...(a.to ?? parent.position) }, models: null, order: parent.order };
   if (a.formation !== undefined || a.files !== undefined) {
-    const bad = canAdopt(shaped, formation, files, state);
+    const bad = filesBeyondModels(shaped, formation, a.files) ?? canAdopt(shaped, formation, files, state);
     if (bad !== null) return bad;
   }
   const spots = a.to !== undefined ? [shaped] : besideParent(parent, shaped);
