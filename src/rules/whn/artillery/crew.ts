@@ -14,7 +14,7 @@ import { faceEdge, type Quadrant } from "../../../geometry/arcs.js";
 import { BASE_SIZES } from "../../../geometry/bases.js";
 import type { OrientedRect } from "../../../geometry/rect.js";
 import { footprintDistance } from "../../../geometry/rect.js";
-import { addScaled, forward, inContact, leq, type Vec2 } from "../../../geometry/vec.js";
+import { addScaled, forward, inContact, leq, normalizeAngle, type Vec2 } from "../../../geometry/vec.js";
 import { checkPlacement } from "../movement/path.js";
 import { footprintOf, getUnit, inPlay, layoutOf } from "../unit.js";
 import type { LeaveShelterAction, RemanAction, ShelterAction } from "./actions.js";
@@ -52,7 +52,7 @@ export function spawnCrew(state: BattleState, gun: Unit, at: Vec2, facing: numbe
     formation: horse ? "CAV_LINE" : "LINE",
     files: Math.max(1, gun.figures),
     position: { ...at },
-    facing,
+    facing: normalizeAngle(facing),
     models: null,
     initialVolleyUsed: true,
     detachmentOf: null,
