@@ -104,3 +104,15 @@ describe("the artillery module (index.ts)", () => {
     expect(r.events.map((e) => e["type"])).toEqual(["artillery/captured", "fire/leftFire"]);
   });
 });
+
+describe("artilleryUpkeep outside WHN (WHN-ART-17)", () => {
+  it("WHN-ART-17: a ruleset without guns is left alone, even with a gun whose last crew fell", () => {
+    const s0 = battle([gun("fr-art", "fr"), line("gb-1", 44)], { phase: "shooting" });
+    const s = { ...patch(s0, "fr-art", { removed: { reason: "destroyed", gameTurn: 1 }, figures: 0 }), ruleset: "core" } as BattleState;
+    const r = hook(s, artilleryUpkeep);
+    expect(r.events).toEqual([]);
+    expect(unit(r.state, "fr-art").removed).toEqual({ reason: "destroyed", gameTurn: 1 });
+    const whn = hook({ ...s, ruleset: "whn" } as BattleState, artilleryUpkeep);
+    expect(whn.events).toEqual([{ type: "artillery/captured", rule: "WHN-ART-17", unit: "fr-art", lastCrewKilled: true }]);
+  });
+});
