@@ -77,7 +77,7 @@ describe("unmanned (WHN-ART-2, WHN-ART-7, WHN-ART-15, WHN-ART-16)", () => {
 describe("checkStep (CORE-TURN-2)", () => {
   it("CORE-TURN-2: null in a listed movement step; otherwise the phase, the step and the allowed steps", () => {
     expect(checkStep(base(), ["remaining"])).toBeNull();
-    expect(checkStep(base({ phase: "movement", step: "compulsory" }), ["charges", "compulsory"])).toBeNull();
+    expect(checkStep(base({ phase: "movement", step: "compulsory" }), ["rally", "compulsory"])).toBeNull();
     const comp = base({ phase: "movement", step: "compulsory" });
     const steps = ["remaining"] as const;
     const v = checkStep(comp, steps);

@@ -92,7 +92,7 @@ describe("artillery/extinguish refusals (WHN-FIRE-4, CORE-TURN-2)", () => {
     const apart = table([frGun(), gun("gb-art", "gb", {}, { position: { x: 36 + W + 0.01, y: 20 } })]);
     expect(play(apart, act(), [6]).state.fires).toEqual([]);
     const s = table();
-    const inCombat: BattleState = { ...s, combats: { c1: { units: ["fr-art", "gb-1"] } as never } };
+    const inCombat = { ...s, combats: { c1: { units: ["fr-art", "gb-1"] } } } as unknown as BattleState;
     expect(refusal(inCombat, act())).toEqual({ code: "artillery/engaged", rule: "WHN-FIRE-4", unit: "fr-art", text });
   });
 
