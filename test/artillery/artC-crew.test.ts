@@ -159,6 +159,15 @@ describe("artillery/leaveShelter (WHN-ART-7)", () => {
     expect(got("right")).toEqual([37.637795, 32.574803, 180]);
   });
 
+  it("WHN-ART-2: horse-artillery crew come out mounted: a cavalry base deep (50 mm) beyond the square's rear edge", () => {
+    const s = flags(play(ownTurn({ arm: "horse" }), shelterA, []).state, GUN, { moved: false });
+    const crew = unit(play(s, leave(), []).state, CREW);
+    // the foot crew's front edge stands at 34.937", one foot base (20 mm) beyond the rear edge
+    expect(crew.position.x).toBeCloseTo(40, 9);
+    expect(crew.position.y).toBeCloseTo(34.93700787401574 - 20 / 25.4 + 50 / 25.4, 9);
+    expect(crew).toMatchObject({ troopType: "cavalry", formation: "CAV_LINE", profile: { M: 8 } });
+  });
+
   it("WHN-ART-16: a gun destroyed while its crew sheltered is captured when they come out; the crew stay a unit", () => {
     const s = patchGun(sheltered(), GUN, { gunDestroyed: true });
     const r = play(s, leave(), []);

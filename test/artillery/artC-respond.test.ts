@@ -113,6 +113,13 @@ describe("gun charge responses, whole (WHN-ART-6, WHN-ART-7)", () => {
     expect(strip(fnf.events).map((e) => e["type"])).toContain("unit/fled");
   });
 
+  it("CORE-GEO-15: fire and flee at a charger outside the gun's arc is refused with the shot's own violation; nothing flees", () => {
+    const s0 = charged();
+    const s = patch(s0, "fr-hus", { position: { x: 20, y: 36 }, facing: 0 });
+    expect(refuse(s, respond("fireAndFlee"))).toEqual({ unit: "gb-art", target: "fr-hus", code: "artillery/not_in_arc", rule: "CORE-GEO-15" });
+    expect(refuse(s, respond("standAndShoot"))).toEqual({ unit: "gb-art", target: "fr-hus", code: "artillery/not_in_arc", rule: "CORE-GEO-15" });
+  });
+
   it("CORE-CHRG-2: a charger not in play is refused as an unknown target", () => {
     const s = patch(charged(), "fr-hus", { removed: { reason: "destroyed", gameTurn: 1 } });
     expect(refuse(s, respond("hold"))).toEqual({ target: "fr-hus", code: "artillery/unknown_target", rule: "CORE-CHRG-2" });
