@@ -8,7 +8,7 @@ import type { Dist } from "../../src/dice/index.js";
 import { unitId } from "../../src/index.js";
 import { gunBody } from "../../src/rules/whn/artillery/bodies.js";
 import { gunFireOdds } from "../../src/rules/whn/artillery/odds.js";
-import { battle, gun, line, rect, unit } from "../fixtures/artillery.js";
+import { battle, gun, line, patch, rect, unit } from "../fixtures/artillery.js";
 
 const woods = { id: "wood", kind: "woods", polygon: rect(20, 18, 52, 40), tags: { flammability: "woods" as const } };
 // A French-side medium gun with the British flag set (so it may fire shell, WHN-ART-12) at (36, 4) facing
@@ -80,6 +80,46 @@ describe("gunFireOdds (WHN-ART-9 … WHN-ART-15)", () => {
     // crew of 4, W1: the wounds die kills 1, 2, 3 on faces 1–3 and all 4 on 4–6
     const crew = (struck * 3 * 5) / 36;
     close(u.casualties, [1 - crew, crew / 6, crew / 6, crew / 6, crew / 2]);
+  });
+
+  it("WHN-ART-10 / WHN-ART-13: given the hits, losses follow the rules: shot S6 v T3 kills on 2+ a hit; a shell (S4) on 3+", () => {
+    const s = twoLines();
+    const mix = (hits: Dist, q: number) => {
+      const out: number[] = [];
+      for (const [k, p] of hits.entries()) binom(k, q).forEach((b, c) => (out[c] = (out[c] ?? 0) + p * b));
+      return out;
+    };
+    for (const u of odds(s, "gb-1", "shot").units) close(u.casualties, mix(u.hits, 5 / 6));
+    for (const u of odds(s, "gb-1", "shell").units) close(u.casualties, mix(u.hits, 4 / 6));
+  });
+
+  it("WHN-ART-10: round shot on two-wound models (CORE-SAVE-2): each wounding hit rolls a D6 of wounds on one model, 2+ kills a fresh one", () => {
+    const s = patch(twoLines(), "gb-1", { profile: { ...unit(twoLines(), "gb-1").profile, W: 2 } });
+    const u = odds(s, "gb-1", "shot").units.find((x) => x.id === "gb-1");
+    if (u === undefined) throw new Error("no odds");
+    // states: killed × taken (0 or 1) on the wounded model; worked hit by hit
+    const want: number[] = [];
+    for (const [k, p] of u.hits.entries()) {
+      let st = new Map<string, number>([["0/0", 1]]);
+      for (let i = 0; i < k; i++) {
+        const next = new Map<string, number>();
+        const put = (key: string, q: number) => next.set(key, (next.get(key) ?? 0) + q);
+        for (const [key, q] of st) {
+          const [killed, taken] = key.split("/").map(Number) as [number, number];
+          put(key, q / 6);
+          if (taken === 0) {
+            put(`${killed}/1`, (q * 5) / 6 / 6);
+            put(`${killed + 1}/0`, (q * 5 * 5) / 36);
+          } else put(`${killed + 1}/0`, (q * 5) / 6);
+        }
+        st = next;
+      }
+      for (const [key, q] of st) {
+        const killed = Number(key.split("/")[0]);
+        want[killed] = (want[killed] ?? 0) + p * q;
+      }
+    }
+    close(u.casualties, Array.from(want, (x) => x ?? 0));
   });
 
   it("refused fires give the situation's violation, no odds", () => {
