@@ -27,6 +27,12 @@ describe("artilleryCandidates (the unchecked lists)", () => {
     expect(gunMoveCandidates(unit(s, GUN)).length).toBeGreaterThan(0);
   });
 
+  it("a ruleset without guns (core) lists nothing, even with a gun on the table in the shooting phase", () => {
+    const s = battle([gun("fr-art", "fr"), line("gb-1", 20)]);
+    expect(artilleryCandidates(s)).toHaveLength(3);
+    expect(artilleryCandidates({ ...s, ruleset: "core" } as BattleState)).toEqual([]);
+  });
+
   it("other movement steps, and the finished battle, list nothing", () => {
     expect(artilleryCandidates(ownTurn({}, [], "chargeResponses"))).toEqual([]);
     const done = { ...ownTurn(), turn: { ...ownTurn().turn, phase: "finished" } } as BattleState;
