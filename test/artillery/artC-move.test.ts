@@ -77,6 +77,14 @@ describe("moves and marches (WHN-ART-3, WHN-ART-4, CORE-MOVE-2, CORE-MOVE-5, WHN
     expect(unit(r.state, "fr-art").flags).toMatchObject({ moved: true, marched: true, moveUsed: 1 });
   });
 
+  it("WHN-ART-15: a disabled limber stops only limbered moves: the unlimbered gun still moves its 2\"", () => {
+    const s = patchGun(base(), "fr-art", { limberDisabled: true });
+    const r = play(s, move(2), []);
+    expect(strip(r.events)[0]).toMatchObject({ type: "artillery/moved", rule: "WHN-ART-3", cost: 2, allowance: 2, rate: 2 });
+    const lim = patch(s, "fr-art", { formation: "LIMBERED" });
+    expect(refuse(lim, move(1))).toEqual({ unit: "fr-art", code: "artillery/limber_disabled", rule: "WHN-ART-15" });
+  });
+
   it("CORE-MOVE-2: a gun that marched may not move again (already_marched, whole)", () => {
     const s = flags(patch(base(), "fr-art", { formation: "LIMBERED" }), { marched: true, moved: true, moveUsed: 1 });
     const v = refuse(s, move(1));
