@@ -107,7 +107,7 @@ describe("artillery/shelter in the crew's own movement phase (WHN-ART-7)", () =>
   it("WHN-ART-7: the square must be a friendly unit in play, in SQUARE", () => {
     refused(patch(ownTurn(), SQ, { side: "fr" as never }), shelterA, { unit: GUN, square: SQ, code: "artillery/no_friendly_square", rule: "WHN-ART-7" }, "gb-sq is not a friendly unit in play.");
     refused(patch(ownTurn(), SQ, { removed: { reason: "destroyed", gameTurn: 1 } }), shelterA, { unit: GUN, square: SQ, code: "artillery/no_friendly_square", rule: "WHN-ART-7" }, "gb-sq is not a friendly unit in play.");
-    refused(patch(ownTurn(), SQ, { formation: "COLUMN" }), shelterA, { unit: GUN, square: SQ, formation: "COLUMN", code: "artillery/not_a_square", rule: "WHN-ART-7" }, "gb-sq is not in square.");
+    refused(patch(ownTurn(), SQ, { formation: "ATTACK_COLUMN" }), shelterA, { unit: GUN, square: SQ, formation: "ATTACK_COLUMN", code: "artillery/not_a_square", rule: "WHN-ART-7" }, "gb-sq is not in square.");
   });
 
   it("WHN-ART-7: the crew reach a square exactly their M (4\") away, measured from the crew apart, not from 4.01\"", () => {

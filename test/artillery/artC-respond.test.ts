@@ -52,9 +52,9 @@ describe("gun charge responses, whole (WHN-ART-6, WHN-ART-7)", () => {
   });
 
   it("WHN-ART-7: a response shelter is refused with the square's own problem (not a square)", () => {
-    const s = patch(charged({}, [sq]), "gb-sq", { formation: "COLUMN" });
+    const s = patch(charged({}, [sq]), "gb-sq", { formation: "ATTACK_COLUMN" });
     const v = refuse(s, respond("shelter", { square: "gb-sq" }));
-    expect(v).toEqual({ unit: "gb-art", square: "gb-sq", formation: "COLUMN", code: "artillery/not_a_square", rule: "WHN-ART-7" });
+    expect(v).toEqual({ unit: "gb-art", square: "gb-sq", formation: "ATTACK_COLUMN", code: "artillery/not_a_square", rule: "WHN-ART-7" });
   });
 
   it("WHN-ART-6: horse artillery unlimbered limbers as it flees 3D6 (an artillery/limbered event marked fleeing)", () => {
