@@ -286,7 +286,7 @@ describe("disengaging (combat/disengage.ts)", () => {
   });
 
   it("CORE-DISENG-3: cavalry facing nothing faster leave without a test; a faster foe or foot make them test", () => {
-    const s = engaged(horse("a", "fr", { profile: { M: 8, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 7 } }));
+    const s = engaged(horse("a", "fr", { position: { x: 36, y: 24 }, facing: 90, profile: { M: 8, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 7 } }));
     const x = scripted(s, []);
     const out = disengage(s, x.r, "a" as never);
     expect(x.events()[0]).toEqual({ type: "combat/disengageTest", rule: "CORE-DISENG-3", unit: "a", free: true });
