@@ -148,6 +148,15 @@ describe("the combat result (combat/score.ts)", () => {
     expect(scoreSides(input([a, victim("b", 1, 20)]), [20, 20], [0, 0])[0].ranks).toBe(2);
   });
 
+  it("CORE-CR-3: a flanker no longer in the round cancels nothing; an empty rank table gives no ranks", () => {
+    const a = victim("a", 0, 20, { result: plainResult(20, { rankBonus: new Array(21).fill(2), flankedBy: ["zz"] }) });
+    expect(scoreSides(input([a, victim("b", 1, 20)]), [20, 20], [0, 0])[0].ranks).toBe(2);
+    const bare = victim("a", 0, 20, { result: plainResult(20, { rankBonus: [] }) });
+    expect(scoreSides(input([bare, victim("b", 1, 20)]), [20, 20], [0, 0])[0]).toEqual(score({ models: 20 }));
+    // Fewer models-left entries than victims: the missing ones count as none.
+    expect(scoreSides(input([victim("a", 0, 20), victim("b", 1, 20)]), [20], [0, 0])[1]).toEqual(score({ models: 0 }));
+  });
+
   it("CORE-CC-7: characters and victims without result data add no models or bonuses", () => {
     const ch = victim("ney", 0, 1, { kind: "character", result: plainResult(1, { highGround: true }) });
     const bare = victim("x", 0, 10, { result: null });

@@ -75,6 +75,16 @@ describe("the state of a later round (combat/markov.ts laterState)", () => {
   });
 });
 
+describe("skirmishers in a later round (combat/markov.ts laterState)", () => {
+  it("WHN-FORM-8: an extended-order unit loses the models farthest from its main enemy", () => {
+    const D = 20 / 25.4;
+    const models = Array.from({ length: 6 }, (_, i) => ({ x: 36 + (i - 2.5) * 0.8, y: 24 + D / 2, facing: 270 }));
+    const s = engaged({ figures: 10 }, { formation: "EXTENDED_ORDER", light: true, extendedOrderAllowed: true, figures: 6, files: 6, position: { x: 36, y: 24 }, models } as never);
+    const out = laterState(s, s.combats["c1" as never]!, cs({ a: 10, b: 3 }, {}, 0, 1), SIDES);
+    expect(u(out.state, "b").models!.map((m) => m.x)).toEqual([models[1]!.x, models[2]!.x, models[3]!.x]);
+  });
+});
+
 describe("the chain's round builder (combat/markov.ts roundBuilder)", () => {
   it("CORE-CC-1: the first round as built now; later rounds keep side 0 the first round's side 0, memoised by content", () => {
     const s = engaged();

@@ -115,6 +115,14 @@ describe("exact round outcomes (combat/exact.ts)", () => {
     ]);
   });
 
+  it("a strike step whose only group aims at no victim changes nothing", () => {
+    const input: RoundInput = { ...duelInput(), strikers: [striker("a", 0, "zz", 1, { initiative: 6 }), striker("b", 1, "a", 1)], victims: [victim("a", 0, 1), victim("b", 1, 1)] };
+    expectRows(roundOutcomes(input), [
+      [3 / 4, [1, 1], [0, 0], null, 0, "draw"],
+      [1 / 4, [0, 1], [0, 0], 1, 1, "totals"],
+    ]);
+  });
+
   it("CORE-MUS-3: a draw between two musicians is split into two roll-off outcomes of half the weight each", () => {
     const m = plainResult(5, { musicianFrom: 1 });
     const input: RoundInput = { ...duelInput(), strikers: [], victims: [victim("a", 0, 5, { result: m }), victim("b", 1, 5, { result: m })] };
