@@ -11,7 +11,7 @@ import { CHAIN_START, combatToDecision, decisionChain, decisionOdds, sampleDecis
 import type { BuiltRound, SideMorale } from "../../src/rules/whn/combat/build.js";
 import type { RoundInput } from "../../src/rules/whn/combat/types.js";
 import { roller, scriptedDice } from "../../src/dice/index.js";
-import { duelInput, duelMorale, striker, victim } from "../fixtures/combatPlain.js";
+import { duelInput, duelMorale, plainResult, striker, victim } from "../fixtures/combatPlain.js";
 import { engaged } from "../fixtures/combat.js";
 
 /** a (1 model, side 0) strikes b (n models, side 1) once at 4+/4+; b strikes nothing. */
@@ -135,6 +135,25 @@ describe("exact one-round odds (combat/odds.ts, exact.ts)", () => {
     expect(sampleOutcome(back, m, dice([4, 4, 3, 3]))).toEqual({ signedMargin: -1, winner: 1, fate: "fallsBack" });
   });
 
+  it("CORE-PURS-4: a winner whose main unit died in the round catches nobody (a2's ranks won it)", () => {
+    // b (I 5) may kill a (side 0's main unit, 1 model); a2 (5 models, +3 ranks) strikes nothing. Side 0 wins
+    // by 2 (3 − 1) when a dies, by 3 otherwise; b (2 models) tests on Ld 7 − margin.
+    const input: RoundInput = {
+      ...duelInput(),
+      strikers: [striker("b", 1, "a", 1, { initiative: 5 })],
+      victims: [victim("a", 0, 1), victim("a2", 0, 5, { result: plainResult(5, { rankBonus: [3, 3, 3, 3, 3, 3] }) }), victim("b", 1, 2)],
+    };
+    const o = roundOdds(input, duelMorale());
+    expect(o.win).toEqual([1, 0]);
+    const pass5 = 10 / 36;
+    const pass4 = 6 / 36;
+    expect(o.loser.fallsBack[1]).toBeCloseTo((1 / 4) * pass5 + (3 / 4) * pass4, 12);
+    expect(o.loser.destroyed[1]).toBeCloseTo((3 / 4) * (1 - pass4) * CAUGHT_2_2, 12);
+    expect(o.loser.flees[1]).toBeCloseTo((1 / 4) * (1 - pass5) + (3 / 4) * (1 - pass4) * (1 - CAUGHT_2_2), 12);
+    // The sampler: a slain, b fails on 12 and flees with no pursuit roll (no dice left to roll).
+    expect(sampleOutcome(input, duelMorale(), dice([4, 4, 6, 6]))).toEqual({ signedMargin: 2, winner: 0, fate: "flees" });
+  });
+
   it("combatRoundOdds names the sides and refuses an unknown combat", () => {
     const s = engaged();
     const o = combatRoundOdds(s, "c1" as never);
@@ -193,7 +212,18 @@ describe("several rounds as a chain (combat/markov.ts)", () => {
     close(autoFlow.flowsPast, [0, P_KILL]);
   });
 
+  it("CORE-CC-1: a side left with no unit models is destroyed, whichever side; characters left do not keep it in", () => {
+    const back: RoundInput = { ...duelInput(), strikers: [striker("b", 1, "a", 1)], victims: [victim("a", 0, 1), victim("b", 1, 1)] };
+    const o = decisionChain(fixed(back, duelMorale()), 1);
+    close(o.breaks, [P_KILL, 0]);
+    const withHero: RoundInput = { ...oneBlow(1), victims: [victim("a", 0, 1), victim("b", 1, 1), victim("pic", 1, 1, { kind: "character", result: null })] };
+    close(decisionChain(fixed(withHero, duelMorale()), 1).breaks, [0, P_KILL]);
+    expect(sampleDecision(fixed(back, duelMorale()), 2, dice([4, 4]))).toEqual({ end: { side: 0, way: "breaks" }, rounds: 1 });
+  });
+
   it("the chain sampler walks the same chain with dice", () => {
+    // An untested break needs no Break test dice.
+    expect(sampleDecision(fixed(oneBlow(2), duelMorale([{}, { autoBreakAt: 1 }])), 3, dice([4, 4]))).toEqual({ end: { side: 1, way: "breaks" }, rounds: 1 });
     const b = fixed(oneBlow(2), duelMorale());
     expect(sampleDecision(b, 3, dice([3, 3, 3]))).toEqual({ end: null, rounds: 3 });
     expect(sampleDecision(b, 3, dice([3, 4, 4, 3, 3]))).toEqual({ end: { side: 1, way: "fallsBack" }, rounds: 2 });
