@@ -14,6 +14,7 @@ import { roller, scriptedDice } from "../../src/dice/index.js";
 import { engaged, foot } from "../fixtures/combat.js";
 import { A_WINS_B_HOLDS, LD6 } from "../fixtures/play.js";
 import { scripted, u } from "../fixtures/cmbB.js";
+import { emit } from "../../src/rules/whn/combat/recorder.js";
 
 const hero = (id: string, side: string, joinedTo: string | null, Ld: number) => ({ id, side, name: id, profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld }, base: { w: 20 / 25.4, d: 20 / 25.4 }, position: { x: 30, y: 20 }, facing: 0, joinedTo });
 const withHeroes = () => engaged({}, {}, { characters: [hero("ney", "fr", "a", 9), hero("pic", "gb", "b", 8), hero("hill", "gb", "b", 7)] });
@@ -197,6 +198,19 @@ describe("the phase driver (combat/drive.ts)", () => {
     const done = step(s, { fought: ["c1"] });
     expect(drive(done, x.r)).toBe(done);
     expect(x.events()).toEqual([]);
+  });
+
+  it("CORE-CC-1: a combat this very action already fought (its event recorded, not yet committed) is not fought again", () => {
+    const s = engaged();
+    const x = scripted(s, []);
+    emit(x.r, "combat/roundFought", "CORE-CR-1", { combat: "c1", winner: "fr" });
+    expect(drive(s, x.r)).toBe(s);
+    // A challenge step already settled by an event of this action is not asked again either.
+    const h = withHeroes();
+    const y = scripted(h, []);
+    emit(y.r, "combat/challengeAccepted", "CORE-CHAL-2", { combat: "c1", challenger: "ney", champion: "pic" });
+    emit(y.r, "combat/roundFought", "CORE-CR-1", { combat: "c1", winner: "fr" });
+    expect(drive(h, y.r)).toBe(h);
   });
 
   it("CORE-CC-1: a ready combat is fought at once", () => {

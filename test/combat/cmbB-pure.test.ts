@@ -201,6 +201,10 @@ describe("rank and squareness bonuses (combat/ranks.ts)", () => {
     expect(squarenessOf({ ...a, figures: 24 })).toBe(4);
     expect(squarenessOf({ ...a, formation: "SQUARE" })).toBe(0);
     expect(squarenessOf({ ...a, formation: "OPEN_ORDER" })).toBe(0);
+    expect(squarenessOf({ ...a, formation: "EXTENDED_ORDER" })).toBe(0);
+    expect(squarenessOf({ ...a, formation: "LIMBERED" })).toBe(0);
+    expect(squarenessOf({ ...a, formation: "UNLIMBERED" })).toBe(0);
+    expect(squarenessOf({ ...a, formation: "ATTACK_COLUMN" })).toBe(4);
     expect(squarenessOf({ ...a, order: "FLEEING" })).toBe(0);
     expect(squarenessOf({ ...a, order: "DISORDERED" })).toBe(4);
     expect(squarenessOf({ ...a, figures: 0 })).toBe(0);
