@@ -115,6 +115,22 @@ describe("exact round outcomes (combat/exact.ts)", () => {
     ]);
   });
 
+  it("CORE-LEAD-2 / CORE-CC-5: a group's bonus attacks add to its blows while it has men fighting, and go with them", () => {
+    const extra: RoundInput = { ...duelInput(), strikers: [striker("a", 0, "b", 1, { bonusAttacks: 1 })], victims: [victim("a", 0, 1), victim("b", 1, 2)] };
+    expectRows(roundOutcomes(extra), [
+      [9 / 16, [1, 2], [0, 0], null, 0, "draw"],
+      [6 / 16, [1, 1], [0, 0], 0, 1, "totals"],
+      [1 / 16, [1, 0], [0, 0], 0, 2, "totals"],
+    ]);
+    // b (I 5) strikes first; a slain strikes neither its attack nor its bonus one.
+    const slain: RoundInput = { ...duelInput(), strikers: [striker("b", 1, "a", 1, { initiative: 5 }), striker("a", 0, "b", 1, { bonusAttacks: 1 })], victims: [victim("a", 0, 1), victim("b", 1, 2)] };
+    const outs = roundOutcomes(slain);
+    const p = (a: number, b: number) => outs.filter((o) => o.left[0] === a && o.left[1] === b).reduce((s, o) => s + o.p, 0);
+    expect(p(0, 2)).toBeCloseTo(1 / 4, 12);
+    expect(p(0, 1) + p(0, 0)).toBe(0);
+    expect(p(1, 0)).toBeCloseTo((3 / 4) * (1 / 16), 12);
+  });
+
   it("a strike step whose only group aims at no victim changes nothing", () => {
     const input: RoundInput = { ...duelInput(), strikers: [striker("a", 0, "zz", 1, { initiative: 6 }), striker("b", 1, "a", 1)], victims: [victim("a", 0, 1), victim("b", 1, 1)] };
     expectRows(roundOutcomes(input), [
