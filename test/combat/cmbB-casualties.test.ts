@@ -5,6 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { applyUnknown as apply, withScriptedDice, type BattleState } from "../../src/index.js";
 import { legalCombatActions } from "../../src/rules/whn/combat/legal.js";
+import { chooseAnyCasualties, chooseCombatCasualties } from "../../src/rules/whn/combat/casualties.js";
+import { chooseCasualties } from "../../src/rules/whn/shooting/casualtyChoice.js";
+import { makeContext } from "../../src/engine/apply.js";
+import { roller } from "../../src/dice/index.js";
 import { engaged, deepFreeze } from "../fixtures/combat.js";
 import { LD6, ev, mustApply, unitOf } from "../fixtures/play.js";
 
@@ -56,6 +60,21 @@ describe("choosing close-combat casualties (combat/casualties.ts)", () => {
     const r = mustApply({ ...s, pending: [d] } as BattleState, { type: "casualties/choose", unit: "b", models: [0, 1, 2] });
     expect(ev(r.events, "combat/casualties")[0]).toMatchObject({ wounds: 3, removed: 3 });
     expect(ev(r.events, "combat/breakTest")).toEqual([]);
+  });
+
+  it("WHN-FORM-8: outside the close combat phase the choice goes to the shooting rules, in it to the combat rules", () => {
+    const s = asked();
+    const action = { type: "casualties/choose", unit: "b", models: [3, 4, 5] } as never;
+    const run = (st: BattleState, f: typeof chooseAnyCasualties) => {
+      const { ctx, sink } = makeContext(st, roller(st.dice));
+      const out = f(st, action, ctx);
+      return { out, types: sink.drafts.map((d) => d.type) };
+    };
+    const shooting = { ...s, turn: { ...s.turn, phase: "shooting" } } as BattleState;
+    expect(run(shooting, chooseAnyCasualties)).toEqual(run(shooting, chooseCasualties as never));
+    expect(run(shooting, chooseAnyCasualties).types).not.toContain("combat/casualties");
+    expect(run(s, chooseAnyCasualties).types).toContain("combat/casualties");
+    expect(run(s, chooseAnyCasualties)).toEqual(run(s, chooseCombatCasualties));
   });
 
   it("WHN-FORM-8: a refused choice changes nothing and says why", () => {
