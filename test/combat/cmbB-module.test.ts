@@ -18,8 +18,8 @@ import { emit } from "../../src/rules/whn/combat/recorder.js";
 
 const hero = (id: string, side: string, joinedTo: string | null, Ld: number) => ({ id, side, name: id, profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld }, base: { w: 20 / 25.4, d: 20 / 25.4 }, position: { x: 30, y: 20 }, facing: 0, joinedTo });
 const withHeroes = () => engaged({}, {}, { characters: [hero("ney", "fr", "a", 9), hero("pic", "gb", "b", 8), hero("hill", "gb", "b", 7)] });
-const step = (s: BattleState, facts: object): BattleState => ({ ...s, facts: { ...s.facts, step: { ...s.facts.step, ...facts } } }) as BattleState;
-const declare = (s: BattleState): BattleState => ({ ...s, turn: { ...s.turn, phase: "movement", step: "declareCharges" } }) as BattleState;
+const step = (s: BattleState, facts: object): BattleState => ({ ...s, facts: { ...s.facts, step: { ...s.facts.step, ...facts } } }) as unknown as BattleState;
+const declare = (s: BattleState): BattleState => ({ ...s, turn: { ...s.turn, phase: "movement", step: "declareCharges" } }) as unknown as BattleState;
 
 describe("the combat module's wiring (combat/index.ts)", () => {
   it("CORE-CC-1: each action is routed in its phases, for WHN and CORE battles, to its handler", () => {
@@ -75,12 +75,12 @@ describe("the combat module's wiring (combat/index.ts)", () => {
     const { ctx, sink } = makeContext(s, roller(scriptedDice([...A_WINS_B_HOLDS, 1, 1, 1, 1, 1, 1])));
     hook(s, ctx);
     expect(sink.drafts.some((d) => d.type === "combat/roundFought")).toBe(true);
-    const mv = { ...s, turn: { ...s.turn, phase: "movement", step: "compulsory" }, facts: { ...s.facts, movement: { ...s.facts.movement, disengaging: ["a"] } } } as BattleState;
+    const mv = { ...s, turn: { ...s.turn, phase: "movement", step: "compulsory" }, facts: { ...s.facts, movement: { ...s.facts.movement, disengaging: ["a"] } } } as unknown as BattleState;
     const m = makeContext(mv, roller(scriptedDice([2, 2])));
     const out = combatModule.enter!["core:movement.compulsory"]!(mv, m.ctx);
     expect(out.combats).toEqual({});
     expect(m.sink.drafts.map((d) => d.type)).toEqual(["combat/disengageTest", "combat/disengaged", "combat/ended"]);
-    const none = { ...mv, facts: s.facts } as BattleState;
+    const none = { ...mv, facts: s.facts } as unknown as BattleState;
     const n = makeContext(none, roller(scriptedDice([])));
     expect(combatModule.enter!["whn:movement.compulsory"]!(none, n.ctx)).toBe(none);
   });
@@ -90,7 +90,7 @@ describe("the legal combat actions (combat/legal.ts)", () => {
   it("CORE-CC-1: in the close combat phase, a fight for each combat not yet fought (and not made by a pursuit this phase), in id order", () => {
     const s0 = engaged();
     const c1 = s0.combats["c1" as never]!;
-    const s = { ...s0, combats: { c3: { ...c1, id: "c3" }, c1, c2: { ...c1, id: "c2" } } } as BattleState;
+    const s = { ...s0, combats: { c3: { ...c1, id: "c3" }, c1, c2: { ...c1, id: "c2" } } } as unknown as BattleState;
     expect(legalCombatActions(s)).toEqual([
       { type: "combat/fight", combat: "c1" },
       { type: "combat/fight", combat: "c2" },
@@ -98,31 +98,31 @@ describe("the legal combat actions (combat/legal.ts)", () => {
     ]);
     expect(unfoughtCombats(step(s, { fought: ["c2"], pursuitCharges: [{ combat: "c3", target: "b" }] }))).toEqual(["c1"]);
     expect(legalCombatActions(step(s, { fought: ["c1", "c2", "c3"] }))).toEqual([]);
-    expect(legalCombatActions({ ...s, turn: { ...s.turn, phase: "shooting" } } as BattleState)).toEqual([]);
+    expect(legalCombatActions({ ...s, turn: { ...s.turn, phase: "shooting" } } as unknown as BattleState)).toEqual([]);
   });
 
   it("CORE-DISENG-1: in the declare-charges step, the active side's engaged units in good order not yet declared may disengage", () => {
     const s0 = engaged({}, {}, { units: [foot("c", "fr", { position: { x: 10, y: 10 } }), foot("d", "fr", { position: { x: 60, y: 24 }, facing: 90 }), foot("e", "gb", { position: { x: 60, y: 24 }, facing: 270 })] });
-    const s = declare({ ...s0, combats: { ...s0.combats, c2: { ...s0.combats["c1" as never]!, id: "c2", units: ["d", "e"] } } } as BattleState);
+    const s = declare({ ...s0, combats: { ...s0.combats, c2: { ...s0.combats["c1" as never]!, id: "c2", units: ["d", "e"] } } } as unknown as BattleState);
     expect(legalCombatActions(s)).toEqual([
       { type: "combat/disengage", unit: "a" },
       { type: "combat/disengage", unit: "d" },
     ]);
-    const declared = { ...s, facts: { ...s.facts, movement: { ...s.facts.movement, disengaging: ["a"] } } } as BattleState;
+    const declared = { ...s, facts: { ...s.facts, movement: { ...s.facts.movement, disengaging: ["a"] } } } as unknown as BattleState;
     expect(legalCombatActions(declared)).toEqual([{ type: "combat/disengage", unit: "d" }]);
-    const shaken = { ...s, units: { ...s.units, d: { ...u(s, "d"), order: "DISORDERED" } } } as BattleState;
+    const shaken = { ...s, units: { ...s.units, d: { ...u(s, "d"), order: "DISORDERED" } } } as unknown as BattleState;
     expect(legalCombatActions(shaken)).toEqual([{ type: "combat/disengage", unit: "a" }]);
-    const gbTurn = { ...s, turn: { ...s.turn, activeSide: "gb" } } as BattleState;
+    const gbTurn = { ...s, turn: { ...s.turn, activeSide: "gb" } } as unknown as BattleState;
     expect(legalCombatActions(gbTurn)).toEqual([
       { type: "combat/disengage", unit: "b" },
       { type: "combat/disengage", unit: "e" },
     ]);
-    expect(legalCombatActions({ ...s, turn: { ...s.turn, step: "compulsory" } } as BattleState)).toEqual([]);
+    expect(legalCombatActions({ ...s, turn: { ...s.turn, step: "compulsory" } } as unknown as BattleState)).toEqual([]);
   });
 
   it("CORE-PURS-1: a restraint decision offers pursuit, then holding", () => {
     const s = engaged();
-    const p = { ...s, pending: [{ kind: "restraint", side: "gb", unit: "b", targets: ["a"], rule: "CORE-PURS-1" }] } as BattleState;
+    const p = { ...s, pending: [{ kind: "restraint", side: "gb", unit: "b", targets: ["a"], rule: "CORE-PURS-1" }] } as unknown as BattleState;
     expect(legalCombatActions(p)).toEqual([
       { type: "combat/restrain", unit: "b", pursue: true },
       { type: "combat/restrain", unit: "b", pursue: false },
@@ -131,42 +131,42 @@ describe("the legal combat actions (combat/legal.ts)", () => {
 
   it("CORE-CHAL-1 / CORE-CHAL-2: a challenge offers none then each of the side's characters; an answer likewise", () => {
     const s = withHeroes();
-    const offer = { ...s, pending: [{ kind: "challenge", side: "fr", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-1" }] } as BattleState;
+    const offer = { ...s, pending: [{ kind: "challenge", side: "fr", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-1" }] } as unknown as BattleState;
     expect(legalCombatActions(offer)).toEqual([
       { type: "combat/challenge", combat: "c1", challenger: null },
       { type: "combat/challenge", combat: "c1", challenger: "ney" },
     ]);
-    const answer = { ...s, pending: [{ kind: "challengeAnswer", side: "gb", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-2" }] } as BattleState;
+    const answer = { ...s, pending: [{ kind: "challengeAnswer", side: "gb", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-2" }] } as unknown as BattleState;
     expect(legalCombatActions(answer)).toEqual([
       { type: "combat/answerChallenge", combat: "c1", champion: null },
       { type: "combat/answerChallenge", combat: "c1", champion: "hill" },
       { type: "combat/answerChallenge", combat: "c1", champion: "pic" },
     ]);
     // A decision naming units of no combat, or no units, or of another kind: nothing to offer.
-    expect(legalCombatActions({ ...offer, pending: [{ ...offer.pending[0]!, targets: ["a", "zz"] }] } as BattleState)).toEqual([]);
-    expect(legalCombatActions({ ...offer, pending: [{ ...offer.pending[0]!, targets: [] }] } as BattleState)).toEqual([]);
-    expect(legalCombatActions({ ...offer, pending: [{ ...offer.pending[0]!, kind: "chargeResponse" }] } as BattleState)).toEqual([]);
-    expect(legalCombatActions({ ...offer, pending: [{ ...offer.pending[0]!, kind: "restraint", unit: null }] } as BattleState)).toEqual([]);
+    expect(legalCombatActions({ ...offer, pending: [{ ...offer.pending[0]!, targets: ["a", "zz"] }] } as unknown as BattleState)).toEqual([]);
+    expect(legalCombatActions({ ...offer, pending: [{ ...offer.pending[0]!, targets: [] }] } as unknown as BattleState)).toEqual([]);
+    expect(legalCombatActions({ ...offer, pending: [{ ...offer.pending[0]!, kind: "chargeResponse" }] } as unknown as BattleState)).toEqual([]);
+    expect(legalCombatActions({ ...offer, pending: [{ ...offer.pending[0]!, kind: "restraint", unit: null }] } as unknown as BattleState)).toEqual([]);
     // The combat is found by its units wherever it stands in the record.
     const c1 = s.combats["c1" as never]!;
-    const two = { ...offer, combats: { c0: { ...c1, id: "c0", units: ["a", "x"] }, c1 } } as BattleState;
+    const two = { ...offer, combats: { c0: { ...c1, id: "c0", units: ["a", "x"] }, c1 } } as unknown as BattleState;
     expect(legalCombatActions(two)).toEqual(legalCombatActions(offer));
   });
 
   it("CORE-REDR-1 / CORE-CC-2: redress and split decisions list their answers for the deciding unit, the default first", () => {
     const s = engaged();
-    const r = { ...s, pending: [{ kind: "redress", side: "fr", unit: "a", targets: ["b"], rule: "CORE-REDR-1" }] } as BattleState;
+    const r = { ...s, pending: [{ kind: "redress", side: "fr", unit: "a", targets: ["b"], rule: "CORE-REDR-1" }] } as unknown as BattleState;
     expect(legalCombatActions(r)).toEqual([9, 8, 7, 6, 5].map((files) => ({ type: "combat/redress", unit: "a", files })));
-    expect(legalCombatActions({ ...r, pending: [{ ...r.pending[0]!, unit: null }] } as BattleState)).toEqual([]);
+    expect(legalCombatActions({ ...r, pending: [{ ...r.pending[0]!, unit: null }] } as unknown as BattleState)).toEqual([]);
     const s0 = engaged({}, { files: 3, figures: 12, position: { x: 36 - 1.2, y: 24 } }, { units: [foot("c", "gb", { files: 3, figures: 12, position: { x: 36 + 1.2, y: 24 }, facing: 270 })], options: { core: { ownerChoices: "ask" } } });
-    const three = { ...s0, combats: { c1: { ...s0.combats["c1" as never]!, units: ["a", "b", "c"] } } } as BattleState;
-    const sp = { ...three, pending: [{ kind: "attackSplit", side: "fr", unit: "a", targets: ["b", "c"], rule: "CORE-CC-2", batch: ["c1"], splits: [] }] } as BattleState;
+    const three = { ...s0, combats: { c1: { ...s0.combats["c1" as never]!, units: ["a", "b", "c"] } } } as unknown as BattleState;
+    const sp = { ...three, pending: [{ kind: "attackSplit", side: "fr", unit: "a", targets: ["b", "c"], rule: "CORE-CC-2", batch: ["c1"], splits: [] }] } as unknown as BattleState;
     expect(legalCombatActions(sp)).toEqual([
       { type: "combat/splitAttacks", unit: "a", split: { b: 1, c: 0 } },
       { type: "combat/splitAttacks", unit: "a", split: { b: 0, c: 1 } },
     ]);
-    expect(legalCombatActions({ ...sp, pending: [{ ...sp.pending[0]!, unit: null }] } as BattleState)).toEqual([]);
-    const cc = { ...s, pending: [{ kind: "casualtyChoice", side: "fr", unit: null, targets: [], rule: "WHN-FORM-8", casualties: 1, batch: [] }] } as BattleState;
+    expect(legalCombatActions({ ...sp, pending: [{ ...sp.pending[0]!, unit: null }] } as unknown as BattleState)).toEqual([]);
+    const cc = { ...s, pending: [{ kind: "casualtyChoice", side: "fr", unit: null, targets: [], rule: "WHN-FORM-8", casualties: 1, batch: [] }] } as unknown as BattleState;
     expect(legalCombatActions(cc)).toEqual([]);
   });
 });
@@ -191,9 +191,9 @@ describe("the phase driver (combat/drive.ts)", () => {
   it("CORE-CC-1: outside the phase, with a decision pending, or with nothing left to fight, the driver leaves the state alone", () => {
     const s = engaged();
     const x = scripted(s, []);
-    const shooting = { ...s, turn: { ...s.turn, phase: "shooting" } } as BattleState;
+    const shooting = { ...s, turn: { ...s.turn, phase: "shooting" } } as unknown as BattleState;
     expect(drive(shooting, x.r)).toBe(shooting);
-    const waiting = { ...s, pending: [{ kind: "restraint", side: "gb", unit: "b", targets: ["a"], rule: "CORE-PURS-1" }] } as BattleState;
+    const waiting = { ...s, pending: [{ kind: "restraint", side: "gb", unit: "b", targets: ["a"], rule: "CORE-PURS-1" }] } as unknown as BattleState;
     expect(drive(waiting, x.r)).toBe(waiting);
     const done = step(s, { fought: ["c1"] });
     expect(drive(done, x.r)).toBe(done);
@@ -223,7 +223,7 @@ describe("the phase driver (combat/drive.ts)", () => {
 
   it("CORE-CC-2: with core.ownerChoices ask, a unit whose models touch two enemies is asked for its split before any blow", () => {
     const s0 = engaged({}, { files: 3, figures: 12, position: { x: 36 - 1.2, y: 24 } }, { units: [foot("c", "gb", { files: 3, figures: 12, position: { x: 36 + 1.2, y: 24 }, facing: 270 })], options: { core: { ownerChoices: "ask" } } });
-    const s = { ...s0, combats: { c1: { ...s0.combats["c1" as never]!, units: ["a", "b", "c"] } } } as BattleState;
+    const s = { ...s0, combats: { c1: { ...s0.combats["c1" as never]!, units: ["a", "b", "c"] } } } as unknown as BattleState;
     const x = scripted(s, []);
     const out = drive(s, x.r);
     expect(out.pending).toEqual([{ kind: "attackSplit", side: "fr", unit: "a", targets: ["b", "c"], rule: "CORE-CC-2", batch: ["c1"], splits: [] }]);
