@@ -193,6 +193,8 @@ describe("several rounds as a chain (combat/markov.ts)", () => {
     close(two.breaks, [0, P_KILL * FAIL6 * (1 + 3 / 4)]);
     close(two.fallsBack, [0, P_KILL * PASS6 * (1 + 3 / 4)]);
     expect(two.ongoing).toBeCloseTo(9 / 16, 12);
+    // 1·¼ + 2·(3/4 · ¼) + 2·(9/16) = 1.75: ended rounds counted with ended combats, the rest at 2.
+    expect(two.meanRounds).toBeCloseTo(1.75, 12);
   });
 
   it("CORE-BREAK-1: with loserHolds a pass stays in the fight; WHN-BREAK-3 and CORE-BREAK-4 change the way out", () => {

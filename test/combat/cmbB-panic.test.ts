@@ -63,6 +63,13 @@ describe("Panic tests for friends of broken units (combat/brokenPanic.ts brokenF
     expect(brokenFriendPanic(s, z.r, [])).toEqual({ state: s, fled: [] });
   });
 
+  it("CORE-PANIC-2: friends test in id order, whatever order they stand in the record", () => {
+    const s0 = engaged({}, {}, { units: [foot("f", "fr", { position: { x: 26, y: 24 }, facing: 90 }), foot("c", "fr", { position: { x: 46, y: 24 }, facing: 90 })] });
+    const x = scripted(s0, [1, 1, 1, 1]);
+    brokenFriendPanic(s0, x.r, [u(s0, "a")]);
+    expect(x.events().map((e) => e["unit"])).toEqual(["c", "f"]);
+  });
+
   it("CORE-PANIC-9: skirmishers breaking panic only other skirmishers", () => {
     const s = field();
     const loose = { ...u(s, "a"), formation: "EXTENDED_ORDER" } as never;
