@@ -45,7 +45,7 @@ describe("one unit's fire, event by event (CORE-SHOOT-1 … 6, WHN-FORM-8)", () 
   it("CORE-SAVE-1: armoured cavalry save on 5+; one saved, one lost; 12 models need 2 losses to test", () => {
     const s = shootingBattle([shooterSetup(), regiment("gb-1", "gb", { position: { x: 36, y: 20 + 50 / 25.4 }, facing: 270, equipment: { missile: null, melee: "sabre", armour: "light" } })]);
     const r = play(s, fire("fr-1", "gb-1"), [5, 6, 1, 2, 3, 4, 4, 4, 5, 4]);
-    const range = (plain(r.events)[0] as { range: number }).range;
+    const range = (plain(r.events)[0] as unknown as { range: number }).range;
     expect(range).toBeCloseTo(11.9685039, 6);
     expect(plain(r.events)).toEqual([
       fired({ range }),

@@ -118,7 +118,7 @@ describe("a volley, event by event (HR-VOLLEY-3 … HR-VOLLEY-9)", () => {
     const r = play(s, volley("fr-1", { x: 36, y: 23 }), [4, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [270]);
     const ev = plain(r.events);
     expect(ev[0]).toMatchObject({ hit: false, scatter: { distance: 4, angle: 270 } });
-    expect((ev[0] as { centre: { y: number } }).centre.y).toBeCloseTo(19, 9);
+    expect((ev[0] as unknown as { centre: { y: number } }).centre.y).toBeCloseTo(19, 9);
     expect(ev[2]).toMatchObject({ type: "shooting/hits", need: 4 });
   });
 });
