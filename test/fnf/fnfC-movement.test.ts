@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { BattleState } from "../../src/index.js";
+import { WELL, battery, brigade, eventsOf, refusal, scene, withRec } from "../fixtures/fnfC.js";
+
+/** An infantry base in inches (FNF-GEO-1): 40 mm wide, 30 mm deep. */
+const W = 40 / 25.4;
+const D = 30 / 25.4;
+/** Half the width of a LINE of six bases and its command base. */
+const HALF_LINE = (7 * W) / 2;
+
+const mv = (unit: string, path: { x: number; y: number; facing?: number }[], over: Record<string, unknown> = {}) => ({ type: "fnf/move", unit, path, ...over });
+const near = (x: number) => expect.closeTo(x, 6);
+
+/** fr1 (LINE at 20,20 facing north) with a Well handled allowance; gb1 far off. */
+function open(units: Record<string, unknown> = {}, terrain: unknown[] = [], rec: Record<string, unknown> = {}): BattleState {
+  return withRec(scene({ fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 60, 44), ...units }, terrain), "fr1", rec);
+}
+
+describe("fnfC: who may move (FNF-MAN-1, FNF-MAN-3, FNF-DET-3)", () => {
+  const s = withRec(open({ frd: { ...brigade("frd", "fr", 50, 10), kind: "detachment", bases: 1, parent: "fr1" } }), "frd");
+  it("FNF-MAN-1: an unknown unit and the other side's unit are refused", () => {
+    expect(refusal(s, mv("zz", [{ x: 1, y: 1 }]))).toEqual({ code: "fnf/unknown_unit", rule: "FNF-MAN-1", unit: "zz" });
+    expect(refusal(withRec(s, "gb1"), mv("gb1", [{ x: 60, y: 43 }]))).toEqual({ code: "fnf/not_your_unit", rule: "FNF-MAN-1", unit: "gb1" });
+  });
+  it("FNF-DET-3: a detachment makes no voluntary move", () => {
+    expect(refusal(s, mv("frd", [{ x: 50, y: 11 }]))).toEqual({ code: "fnf/detachment_cannot_move", rule: "FNF-DET-3", unit: "frd" });
+  });
+  it("FNF-MAN-1: no move before the maneuver roll", () => {
+    expect(refusal(withRec(s, "fr1", null), mv("fr1", [{ x: 20, y: 21 }]))).toEqual({ code: "fnf/must_roll_first", rule: "FNF-MAN-1", unit: "fr1" });
+  });
+  it("FNF-MAN-3: one voluntary move a phase", () => {
+    expect(refusal(withRec(s, "fr1", { moved: true }), mv("fr1", [{ x: 20, y: 21 }]))).toEqual({ code: "fnf/already_moved", rule: "FNF-MAN-3", unit: "fr1" });
+    const { state } = eventsOf(s, mv("fr1", [{ x: 20, y: 21 }]));
+    expect(refusal(state, mv("fr1", [{ x: 20, y: 22 }]))).toEqual({ code: "fnf/already_moved", rule: "FNF-MAN-3", unit: "fr1" });
+  });
+});
+
+describe("fnfC: formation changes in a move (FNF-FORM-1..4)", () => {
+  it("FNF-FORM-4: a result without a change refuses one, naming the result", () => {
+    const s = open({}, [], { mayChange: false, result: "HOLD", allowance: 0 });
+    expect(refusal(s, mv("fr1", [], { change: { to: "SUPPORTED_LINE" } }))).toEqual({ code: "fnf/no_formation_change", rule: "FNF-FORM-4", unit: "fr1", result: "HOLD" });
+  });
+  it("FNF-FORM-3: a full change where the result allows only a half one is refused with its travel", () => {
+    const s = withRec(scene({ fr1: brigade("fr1", "fr", 20, 20, { bases: 12, startingBases: 12 }) }), "fr1", { fullChangeAllowed: false, result: "TARDY", allowance: 6 });
+    expect(refusal(s, mv("fr1", [], { change: { to: "COLUMN_OF_ROUTE" } }))).toEqual({
+      code: "fnf/full_change_not_allowed",
+      rule: "FNF-FORM-3",
+      unit: "fr1",
+      travel: near(14.17322834645669),
+      result: "TARDY",
+    });
+    const ok = eventsOf(withRec(s, "fr1", { allowance: 12 }), mv("fr1", [], { change: { to: "COLUMN_OF_ROUTE" } }));
+    expect(ok.events).toEqual([{ type: "fnf/formationChanged", rule: "FNF-FORM-3", unit: "fr1", to: "COLUMN_OF_ROUTE", cost: 12 }]);
+  });
+  it("FNF-FORM-1: an illegal formation is the change's own refusal", () => {
+    const s = withRec(scene({ fr3: brigade("fr3", "fr", 50, 10, { arm: "cavalry", formation: "SUPPORTED_LINE" }) }), "fr3");
+    expect(refusal(s, mv("fr3", [], { change: { to: "LINE" } }))).toEqual({ code: "fnf/illegal_formation", rule: "FNF-FORM-1", unit: "fr3", to: "LINE" });
+  });
+  it("FNF-FORM-2: a change alone emits only the change; the flags record it", () => {
+    const { state, events } = eventsOf(open(), mv("fr1", [], { change: { to: "SUPPORTED_LINE" } }));
+    expect(events).toEqual([{ type: "fnf/formationChanged", rule: "FNF-FORM-2", unit: "fr1", to: "SUPPORTED_LINE", cost: 6 }]);
+    const u = state.fnf?.units.fr1;
+    expect(u?.formation).toBe("SUPPORTED_LINE");
+    expect(u?.position).toEqual({ x: 20, y: 20 });
+    expect(u?.turn.changedFormation).toBe(true);
+    expect(u?.turn.maneuver).toEqual({ ...WELL, moved: true, changed: true });
+  });
+  it("FNF-MOVE-2 and FNF-FORM-2: the change's cost counts against the allowance (6 + 6 fits 12, 6 + 6.1 does not)", () => {
+    const s = open();
+    const { events } = eventsOf(s, mv("fr1", [{ x: 20, y: 26 }], { change: { to: "SUPPORTED_LINE" } }));
+    expect(events).toEqual([
+      { type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(6), to: [20, 26], facing: 90 },
+      { type: "fnf/formationChanged", rule: "FNF-FORM-2", unit: "fr1", to: "SUPPORTED_LINE", cost: 6 },
+    ]);
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 26.1 }], { change: { to: "SUPPORTED_LINE" } }))).toEqual({ code: "fnf/too_far", rule: "FNF-MOVE-2", unit: "fr1", cost: near(12.1), allowance: 12 });
+  });
+  it("FNF-FORM-2: a change after the move happens at the end pose, keeping the path's facing", () => {
+    const { state } = eventsOf(open(), mv("fr1", [{ x: 22, y: 24, facing: 80 }], { change: { to: "COLUMN_OF_ATTACK", when: "after" } }));
+    expect(state.fnf?.units.fr1).toMatchObject({ formation: "COLUMN_OF_ATTACK", position: { x: 22, y: 24 }, facing: 80 });
+  });
+  it("FNF-MOVE-3: a change before the move moves the new formation (a column slips past a friend a line would cross)", () => {
+    // fr2 stands 4" to the right of the path: a LINE of 11" sweeps through it, a column 1.6" wide does not.
+    const s = open({ fr2: brigade("fr2", "fr", 30, 25) }, [], { allowance: 18 });
+    const before = eventsOf(s, mv("fr1", [{ x: 20, y: 30 }], { change: { to: "COLUMN_OF_ROUTE", when: "before" } }));
+    expect(before.events[0]).toEqual({ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(10), to: [20, 30], facing: 90 });
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 30 }], { change: { to: "COLUMN_OF_ROUTE", when: "after" } }))).toEqual({ code: "fnf/too_far", rule: "FNF-MOVE-2", unit: "fr1", cost: near(10 + 3 + 6), allowance: 18 });
+  });
+});
+
+describe("fnfC: guns (FNF-ART-1, FNF-MOVE-3)", () => {
+  const s = withRec(withRec(open({ frb: battery("frb", "fr", 40, 30, false), frl: battery("frl", "fr", 50, 10, true) }), "frb"), "frl");
+  it("FNF-ART-1: an unlimbered battery may not move, but may limber first, or pivot in place", () => {
+    expect(refusal(s, mv("frb", [{ x: 40, y: 32 }]))).toEqual({ code: "fnf/unlimbered_cannot_move", rule: "FNF-ART-1", unit: "frb" });
+    expect(eventsOf(s, mv("frb", [{ x: 40, y: 32 }], { change: { to: "LIMBERED", when: "before" } })).events).toEqual([
+      { type: "fnf/moved", rule: "FNF-MOVE-2", unit: "frb", cost: near(2), to: [40, 32], facing: 90 },
+      { type: "fnf/formationChanged", rule: "FNF-FORM-2", unit: "frb", to: "LIMBERED", cost: 4 },
+    ]);
+    expect(refusal(s, mv("frb", [{ x: 40, y: 32 }], { change: { to: "LIMBERED", when: "after" } }))).toEqual({ code: "fnf/unlimbered_cannot_move", rule: "FNF-ART-1", unit: "frb" });
+    expect(eventsOf(s, mv("frb", [], { change: { to: "PIVOT", facing: 100 } })).events).toEqual([{ type: "fnf/formationChanged", rule: "FNF-FORM-2", unit: "frb", to: "PIVOT", cost: 4 }]);
+  });
+  it("FNF-MOVE-3: limbered guns pay 6\" to pass through friends", () => {
+    const g = withRec(open({ frl: battery("frl", "fr", 20, 14, true) }), "frl");
+    expect(eventsOf(g, mv("frl", [{ x: 20, y: 16 }])).events).toEqual([{ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "frl", cost: near(2), to: [20, 16], facing: 90 }]);
+    // through fr1 (y 18.8 to 20) to beyond it: 10" of ground and 6 for the passage.
+    expect(refusal(g, mv("frl", [{ x: 20, y: 24 }]))).toEqual({ code: "fnf/too_far", rule: "FNF-MOVE-2", unit: "frl", cost: near(10 + 6), allowance: 12 });
+    expect(eventsOf(withRec(g, "frl", { allowance: 16 }), mv("frl", [{ x: 20, y: 24 }])).events[0]).toEqual({ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "frl", cost: near(16), to: [20, 24], facing: 90 });
+  });
+});
