@@ -106,3 +106,78 @@ describe("fnfC: guns (FNF-ART-1, FNF-MOVE-3)", () => {
     expect(eventsOf(withRec(g, "frl", { allowance: 16 }), mv("frl", [{ x: 20, y: 24 }])).events[0]).toEqual({ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "frl", cost: near(16), to: [20, 24], facing: 90 });
   });
 });
+
+type Feature = BattleState["terrain"][number];
+const area = (id: string, kind: string, x0: number, y0: number, x1: number, y1: number): Feature =>
+  ({ id, kind, polygon: [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }], tags: {} }) as unknown as Feature;
+
+describe("fnfC: the allowance and the ground (FNF-MOVE-2, FNF-GEO-6, FNF-MAN-5)", () => {
+  it("FNF-MOVE-2: 12\" is the limit of a 12\" allowance; 12.01\" is refused with its cost", () => {
+    const s = open();
+    expect(eventsOf(s, mv("fr1", [{ x: 20, y: 32 }])).events).toEqual([{ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(12), to: [20, 32], facing: 90 }]);
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 32.01 }]))).toEqual({ code: "fnf/too_far", rule: "FNF-MOVE-2", unit: "fr1", cost: near(12.01), allowance: 12 });
+  });
+  it("FNF-MOVE-2: the cost is the dearest base's path; legs add up", () => {
+    const s = open();
+    // a pivot of 90° about P: the left-hand base travels farthest
+    const { events } = eventsOf(s, mv("fr1", [{ x: 20, y: 24 }, { x: 16, y: 24 }]));
+    expect(events).toEqual([{ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(8), to: [16, 24], facing: 90 }]);
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 26 }, { x: 13.9, y: 26 }]))).toEqual({ code: "fnf/too_far", rule: "FNF-MOVE-2", unit: "fr1", cost: near(12.1), allowance: 12 });
+  });
+  it("FNF-GEO-6: a path into impassable ground is refused; one too long is too far whatever it crosses", () => {
+    const s = open({}, [area("lake", "lake", 0, 24, 40, 30)]);
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 31 }]))).toEqual({ code: "fnf/impassable", rule: "FNF-GEO-6", unit: "fr1" });
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 40 }]))).toEqual({ code: "fnf/too_far", rule: "FNF-MOVE-2", unit: "fr1", cost: 20, allowance: 12 });
+    expect(eventsOf(s, mv("fr1", [{ x: 20, y: 23 }])).events).toEqual([{ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(3), to: [20, 23], facing: 90 }]);
+  });
+  it("FNF-MAN-5: bad going on the path must be declared; declared, it costs double for foot", () => {
+    const woods = area("w", "woods", 0, 22, 40, 40);
+    const s = open({}, [woods]);
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 24 }]))).toEqual({ code: "fnf/undeclared_bad_going", rule: "FNF-MAN-5", unit: "fr1" });
+    expect(eventsOf(s, mv("fr1", [{ x: 20, y: 22 }])).events).toEqual([{ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(2), to: [20, 22], facing: 90 }]);
+    // base centres run from 19.41 to 23.41: 2.59" open, 1.41" in the woods at two for one (priced every 0.05")
+    const d = withRec(s, "fr1", { badGoing: true });
+    const into = 24 - D / 2 - 22;
+    expect(eventsOf(d, mv("fr1", [{ x: 20, y: 24 }])).events).toEqual([{ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: expect.closeTo(4 + into, 1), to: [20, 24], facing: 90 }]);
+  });
+  it("FNF-MAN-5: a change that puts bases into bad going, or is made in it, must be declared too", () => {
+    // COLUMN OF ROUTE at P: bases down x = 20 from y 19.41; the LINE's bases all at y 19.41
+    const under = area("u", "woods", 19, 0, 21, 18.5);
+    const s = open({}, [under]);
+    expect(refusal(s, mv("fr1", [], { change: { to: "COLUMN_OF_ROUTE" } }))).toEqual({ code: "fnf/undeclared_bad_going", rule: "FNF-MAN-5", unit: "fr1" });
+    expect(eventsOf(withRec(s, "fr1", { badGoing: true }), mv("fr1", [], { change: { to: "COLUMN_OF_ROUTE" } })).events).toEqual([
+      { type: "fnf/formationChanged", rule: "FNF-FORM-2", unit: "fr1", to: "COLUMN_OF_ROUTE", cost: 6 },
+    ]);
+    // the same woods do not matter to a LINE that only moves sideways along y = 20
+    expect(eventsOf(s, mv("fr1", [{ x: 22, y: 20 }])).events).toEqual([{ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(2), to: [22, 20], facing: 90 }]);
+    const side = open({}, [area("r", "rough", 22, 19, 30, 20)]);
+    expect(refusal(side, mv("fr1", [], { change: { to: "COLUMN_OF_ROUTE" } }))).toEqual({ code: "fnf/undeclared_bad_going", rule: "FNF-MAN-5", unit: "fr1" });
+  });
+});
+
+describe("fnfC: the end position (FNF-MOVE-2, FNF-GEO-2a)", () => {
+  const edge = (x: number, y: number) => withRec(scene({ fr1: brigade("fr1", "fr", x, y) }), "fr1");
+  it("FNF-MOVE-2: every base ends on the table: left, right, rear and front edges, each from both sides", () => {
+    const off = { code: "fnf/off_table", rule: "FNF-MOVE-2", unit: "fr1" };
+    const s = edge(10, 10);
+    expect(refusal(s, mv("fr1", [{ x: HALF_LINE + 0.01, y: 10 }]))).toBeNull();
+    expect(refusal(s, mv("fr1", [{ x: HALF_LINE - 0.01, y: 10 }]))).toEqual(off);
+    const r = edge(62, 10);
+    expect(refusal(r, mv("fr1", [{ x: 72 - HALF_LINE - 0.01, y: 10 }]))).toBeNull();
+    expect(refusal(r, mv("fr1", [{ x: 72 - HALF_LINE + 0.01, y: 10 }]))).toEqual(off);
+    const b = edge(30, 4);
+    expect(refusal(b, mv("fr1", [{ x: 30, y: D + 0.01 }]))).toBeNull();
+    expect(refusal(b, mv("fr1", [{ x: 30, y: D - 0.01 }]))).toEqual(off);
+    const t = edge(30, 44);
+    expect(refusal(t, mv("fr1", [{ x: 30, y: 47.99 }]))).toBeNull();
+    expect(refusal(t, mv("fr1", [{ x: 30, y: 48.01 }]))).toEqual(off);
+  });
+  it("FNF-GEO-2a: a move may not end on another unit's bases, friend or foe; touching is allowed", () => {
+    const s = open({ fr2: brigade("fr2", "fr", 20, 30), gb2: brigade("gb2", "gb", 40, 25) }, [], { allowance: 20 });
+    // fr2 covers y 28.82 to 30; fr1's front edge is P
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 30 - D - 0.01 }]))).toBeNull();
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 30 - D + 0.05 }]))).toEqual({ code: "fnf/overlap", rule: "FNF-GEO-2a", unit: "fr1", other: "fr2" });
+    // gb2 faces south: its bases run from y 25 to 26.18, x 34.49 to 45.51
+    expect(refusal(s, mv("fr1", [{ x: 30, y: 25.5 }]))).toEqual({ code: "fnf/overlap", rule: "FNF-GEO-2a", unit: "fr1", other: "gb2" });
+  });
+});
