@@ -181,3 +181,90 @@ describe("fnfC: the end position (FNF-MOVE-2, FNF-GEO-2a)", () => {
     expect(refusal(s, mv("fr1", [{ x: 30, y: 25.5 }]))).toEqual({ code: "fnf/overlap", rule: "FNF-GEO-2a", unit: "fr1", other: "gb2" });
   });
 });
+
+describe("fnfC: contact (FNF-MEL-1, FNF-MEL-1a, FNF-MAN-3)", () => {
+  /** fr1 10" short of gb1's front; gb2 beside gb1, its front 0.5" farther. */
+  function front(rec: Record<string, unknown> = {}, more: Record<string, unknown> = {}) {
+    return withRec(scene({ fr1: brigade("fr1", "fr", 20, 30), gb1: brigade("gb1", "gb", 20, 40), gb2: brigade("gb2", "gb", 32, 40.5), ...more }), "fr1", rec);
+  }
+  it("FNF-MEL-1a: a move ending on an enemy's front names it; a melee is made and the contact told", () => {
+    const s = front();
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 40 }]))).toEqual({ code: "fnf/name_contact_target", rule: "FNF-MEL-1a", unit: "fr1", touching: ["gb1"] });
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 40 }], { target: "gb2" }))).toEqual({ code: "fnf/name_contact_target", rule: "FNF-MEL-1a", unit: "fr1", touching: ["gb1"] });
+    const { state, events } = eventsOf(s, mv("fr1", [{ x: 20, y: 40 }], { target: "gb1" }));
+    expect(events).toEqual([
+      { type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(10), to: [20, 40], facing: 90 },
+      { type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-1", attacker: "fr1", defender: "gb1", breakthrough: false },
+    ]);
+    expect(state.fnf?.melees).toEqual({ "melee-1": { id: "melee-1", defender: "gb1", attackers: ["fr1"], breakthrough: [] } });
+    expect(state.fnf?.nextMelee).toBe(2);
+  });
+  it("FNF-MEL-1a: touching two enemies lists both; either may be named", () => {
+    const s = front({}, { gb2: brigade("gb2", "gb", 20 + 7 * W, 40) });
+    expect(refusal(s, mv("fr1", [{ x: 20 + W, y: 40 }]))).toEqual({ code: "fnf/name_contact_target", rule: "FNF-MEL-1a", unit: "fr1", touching: ["gb1", "gb2"] });
+    expect(eventsOf(s, mv("fr1", [{ x: 20 + W, y: 40 }], { target: "gb2" })).events[1]).toEqual({ type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-1", attacker: "fr1", defender: "gb2", breakthrough: false });
+  });
+  it("FNF-MEL-1a: a second attacker joins the defender's melee; the count of melees stays", () => {
+    const s = withRec(front({}, { fr2: brigade("fr2", "fr", 20 + 7 * W, 30) }), "fr2");
+    const first = eventsOf(s, mv("fr1", [{ x: 20, y: 40 }], { target: "gb1" })).state;
+    const { state, events } = eventsOf(first, mv("fr2", [{ x: 20 + 7 * W, y: 40 }], { target: "gb1" }));
+    expect(events[1]).toEqual({ type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-1", attacker: "fr2", defender: "gb1", breakthrough: false });
+    expect(state.fnf?.melees).toEqual({ "melee-1": { id: "melee-1", defender: "gb1", attackers: ["fr1", "fr2"], breakthrough: [] } });
+    expect(state.fnf?.nextMelee).toBe(2);
+  });
+  it("FNF-MEL-1a: a unit already attacking in a melee may not contact again", () => {
+    const s0 = front();
+    const fnf = s0.fnf;
+    if (fnf === null) throw new Error("no fnf");
+    const s = { ...s0, fnf: { ...fnf, melees: { m9: { id: "m9", defender: "gb2", attackers: ["fr9", "fr1"], breakthrough: [] } } } } as BattleState;
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 40 }], { target: "gb1" }))).toEqual({ code: "fnf/already_in_melee", rule: "FNF-MEL-1a", unit: "fr1" });
+  });
+  it("FNF-MAN-3: contact needs a result that allows it, told in the refusal", () => {
+    expect(refusal(front({ mayContact: false, result: "TARDY" }), mv("fr1", [{ x: 20, y: 40 }], { target: "gb1" }))).toEqual({ code: "fnf/contact_not_allowed", rule: "FNF-MAN-3", unit: "fr1", result: "TARDY" });
+  });
+  it("FNF-MEL-1: only brigades initiate melee (a limbered battery may not drive into contact)", () => {
+    const s = withRec(front({}, { frl: battery("frl", "fr", 40, 36, true) }), "frl");
+    // gb2's front edge is at y = 40.5
+    expect(refusal(s, mv("frl", [{ x: 36, y: 40.5 }], { target: "gb2" }))).toEqual({ code: "fnf/cannot_initiate_melee", rule: "FNF-MEL-1", unit: "frl" });
+  });
+  it("FNF-MEL-1a: a named target the move does not touch is refused", () => {
+    expect(refusal(front(), mv("fr1", [{ x: 20, y: 35 }], { target: "gb1" }))).toEqual({ code: "fnf/target_not_touched", rule: "FNF-MEL-1a", unit: "fr1", target: "gb1" });
+  });
+  it("FNF-MAN-3: in contact the 2\" rule does not apply to another enemy close by", () => {
+    // gb2 at y 40.5: 0.5" from fr1's front when fr1 touches gb1
+    const { events } = eventsOf(front(), mv("fr1", [{ x: 20, y: 40 }], { target: "gb1" }));
+    expect(events.map((e) => e["type"])).toEqual(["fnf/moved", "fnf/contact"]);
+  });
+});
+
+describe("fnfC: the 2\" rule (FNF-MAN-3, AMB-81)", () => {
+  const two = (gbY: number, rec: Record<string, unknown> = {}) => withRec(scene({ fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 20, gbY) }), "fr1", rec);
+  it("FNF-MAN-3: ending exactly 2\" from an enemy is allowed; 1.99\" is refused with the enemy and distance", () => {
+    const s = two(33);
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 31 }]))).toBeNull();
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 31.01 }]))).toEqual({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1", distance: near(1.99) });
+    expect(refusal(withRec(s, "fr1", { allowance: 13 }), mv("fr1", [{ x: 20, y: 32.99 }]))).toEqual({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1", distance: near(13 - (12.99 * 45) / 52) });
+    // (52 samples along the 12.99" leg; the 45th is the first within 2")
+  });
+  it("FNF-MAN-3: passing within 2\" on the way is refused even when the move ends farther off (the first shape, every 1/4\", told)", () => {
+    const s = two(26);
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 24.5 }, { x: 20, y: 22 }]))).toEqual({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1", distance: near(1.75) });
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 24 }, { x: 20, y: 22 }]))).toBeNull();
+  });
+  it("FNF-MAN-3: a unit already within 2\" may keep its distance or open it, not close it", () => {
+    const s = two(21.5);
+    expect(refusal(s, mv("fr1", [{ x: 21, y: 20 }]))).toBeNull();
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 18 }]))).toBeNull();
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 20.5 }]))).toEqual({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1", distance: near(1.25) });
+  });
+  it("FNF-MAN-3: a change after the move counts its new shape (a column's rear may not reach within 2\")", () => {
+    // gb1 behind fr1 with its front edge at y 10.5, 8.3" from the LINE; a COLUMN OF ROUTE of 7 bases is 7 × 1.18" deep
+    const s = withRec(scene({ fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 20, 10.5, { facing: 90 }) }), "fr1");
+    expect(refusal(s, mv("fr1", [], { change: { to: "COLUMN_OF_ROUTE" } }))).toEqual({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1", distance: near(20 - 7 * D - 10.5) });
+    expect(refusal(s, mv("fr1", [], { change: { to: "SUPPORTED_LINE" } }))).toBeNull();
+  });
+  it("FNF-MAN-3: an enemy off to the side of the path is not approached", () => {
+    const s = withRec(scene({ fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 40, 30, { facing: 180 }) }), "fr1");
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 30 }]))).toBeNull();
+  });
+});
