@@ -268,3 +268,76 @@ describe("fnfC: the 2\" rule (FNF-MAN-3, AMB-81)", () => {
     expect(refusal(s, mv("fr1", [{ x: 20, y: 30 }]))).toBeNull();
   });
 });
+
+describe("fnfC: passage of lines (FNF-MOVE-3)", () => {
+  /** fr2 across fr1's path (its bases y 24.82 to 26). */
+  const through = (fr2: Record<string, unknown> = {}, fr1: Record<string, unknown> = {}, more: Record<string, unknown> = {}) =>
+    withRec(scene({ fr1: brigade("fr1", "fr", 20, 20, fr1), fr2: brigade("fr2", "fr", 20, 26, fr2), gb1: brigade("gb1", "gb", 60, 44), ...more }), "fr1");
+  it("FNF-MOVE-3: troops pay 3\" to pass through a friend: 9 + 3 fits 12, 9.1 + 3 does not", () => {
+    const s = through();
+    expect(eventsOf(s, mv("fr1", [{ x: 20, y: 29 }])).events).toEqual([{ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(12), to: [20, 29], facing: 90 }]);
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 29.1 }]))).toEqual({ code: "fnf/too_far", rule: "FNF-MOVE-2", unit: "fr1", cost: near(12.1), allowance: 12 });
+  });
+  it("FNF-MOVE-3: each friend passed through costs once; one beside the path costs nothing", () => {
+    const two = through({}, {}, { fr3: brigade("fr3", "fr", 20, 30) });
+    expect(refusal(withRec(two, "fr1", { allowance: 17.9 }), mv("fr1", [{ x: 20, y: 32 }]))).toEqual({ code: "fnf/too_far", rule: "FNF-MOVE-2", unit: "fr1", cost: near(12 + 3 + 3), allowance: 17.9 });
+    expect(eventsOf(withRec(two, "fr1", { allowance: 18 }), mv("fr1", [{ x: 20, y: 32 }])).events[0]).toEqual({ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(18), to: [20, 32], facing: 90 });
+    const beside = through({ position: { x: 32, y: 26 } });
+    expect(eventsOf(beside, mv("fr1", [{ x: 20, y: 31 }])).events[0]).toEqual({ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(11), to: [20, 31], facing: 90 });
+  });
+  it("FNF-MOVE-3: skirmishers pass through friends and are passed through freely", () => {
+    const sk = { light: true, skirmishing: true };
+    expect(eventsOf(through(sk), mv("fr1", [{ x: 20, y: 31 }])).events[0]).toEqual({ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(11), to: [20, 31], facing: 90 });
+    expect(eventsOf(through({}, sk), mv("fr1", [{ x: 20, y: 31 }])).events[0]).toEqual({ type: "fnf/moved", rule: "FNF-MOVE-2", unit: "fr1", cost: near(11), to: [20, 31], facing: 90 });
+  });
+});
+
+describe("fnfC: the unit after its move (FNF-MOVE-2, FNF-LDR-1, FNF-FIRE-5)", () => {
+  const leaders = { d1: { id: "d1", side: "fr", rank: "division", position: { x: 20 + HALF_LINE - W / 2, y: 20 - D / 2 }, attachedTo: "fr1" }, d2: { id: "d2", side: "fr", rank: "division", position: { x: 5, y: 5 } } };
+  it("FNF-MOVE-2: the facing of a pose is kept by the next poses without one", () => {
+    const s = open();
+    const { state, events } = eventsOf(s, mv("fr1", [{ x: 20, y: 22, facing: 80 }, { x: 21, y: 24 }]));
+    expect(state.fnf?.units.fr1).toMatchObject({ position: { x: 21, y: 24 }, facing: 80 });
+    expect(events[0]).toMatchObject({ to: [21, 24], facing: 80 });
+  });
+  it("FNF-MOVE-2: an attached leader rides on the command base's centre; others stay", () => {
+    const s = withRec(scene({ fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 60, 44) }, [], leaders), "fr1");
+    const { state } = eventsOf(s, mv("fr1", [{ x: 20, y: 25 }]));
+    expect(state.fnf?.leaders.d1?.position.x).toBeCloseTo(20 + HALF_LINE - W / 2, 9);
+    expect(state.fnf?.leaders.d1?.position.y).toBeCloseTo(25 - D / 2, 9);
+    expect(state.fnf?.leaders.d2?.position).toEqual({ x: 5, y: 5 });
+  });
+  it("FNF-FIRE-5: a move without a change keeps the turn's earlier change; the maneuver record says moved", () => {
+    const s0 = open();
+    const fnf = s0.fnf;
+    const u = fnf?.units.fr1;
+    if (fnf === null || u === undefined) throw new Error("no fr1");
+    const flagged = { ...s0, fnf: { ...fnf, units: { ...fnf.units, fr1: { ...u, turn: { ...u.turn, changedFormation: true } } } } } as BattleState;
+    expect(eventsOf(flagged, mv("fr1", [{ x: 20, y: 21 }])).state.fnf?.units.fr1?.turn).toMatchObject({ changedFormation: true, maneuver: { ...WELL, moved: true, changed: false } });
+    expect(eventsOf(s0, mv("fr1", [{ x: 20, y: 21 }])).state.fnf?.units.fr1?.turn).toMatchObject({ changedFormation: false, maneuver: { ...WELL, moved: true, changed: false } });
+  });
+  it("FNF-MOVE-2: an empty move with no change spends the move and emits nothing", () => {
+    const { state, events } = eventsOf(open(), mv("fr1", []));
+    expect(events).toEqual([]);
+    expect(state.fnf?.units.fr1?.turn.maneuver?.moved).toBe(true);
+  });
+  it("FNF-MAN-3: a wheel is checked through the turn, and a facing is the same facing whatever turn count it is written with", () => {
+    // gb1 faces north, its bases x 22.49 to 33.51, y 23.32 to 24.5: 3.32" in front of fr1's right half.
+    // An about-face swings one end of fr1 through gb1 whichever way it turns, though it ends 2.14" off.
+    const s = withRec(scene({ fr1: brigade("fr1", "fr", 20, 20), gb1: brigade("gb1", "gb", 28, 24.5, { facing: 90 }) }), "fr1", { allowance: 20 });
+    const wheel = (facing: number) => refusal(s, mv("fr1", [{ x: 20, y: 20, facing }]));
+    expect(wheel(270)).toMatchObject({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1" });
+    expect(wheel(269)).toMatchObject({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1" });
+    expect(wheel(-90)).toEqual(wheel(270));
+    // a wheel of 20° to the left (facing 110) brings the right end within 2": the first 5° step that does is told
+    const left = wheel(110);
+    // (steps at 95°, 100°, 105°: at 105° the front-right corner is 5.51·sin 15° above y 20, under gb1's rear edge)
+    expect(left).toEqual({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1", distance: near(24.5 - D - (20 + HALF_LINE * Math.sin((15 * Math.PI) / 180))) });
+    expect(wheel(110 + 720)).toEqual(left);
+    expect(wheel(110 - 360)).toEqual(left);
+    // 20° to the right swings the right end back: no nearer than before
+    expect(wheel(70)).toBeNull();
+    expect(wheel(70 + 360)).toBeNull();
+    expect(wheel(70 - 720)).toBeNull();
+  });
+});
