@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BattleState } from "../../src/index.js";
+import { addToMelee } from "../../src/rules/fnf/movement.js";
 import { WELL, battery, brigade, eventsOf, refusal, scene, withRec } from "../fixtures/fnfC.js";
 
 /** An infantry base in inches (FNF-GEO-1): 40 mm wide, 30 mm deep. */
@@ -339,5 +340,34 @@ describe("fnfC: the unit after its move (FNF-MOVE-2, FNF-LDR-1, FNF-FIRE-5)", ()
     expect(wheel(70)).toBeNull();
     expect(wheel(70 + 360)).toBeNull();
     expect(wheel(70 - 720)).toBeNull();
+  });
+});
+
+describe("fnfC: joining melees directly (FNF-MEL-1a)", () => {
+  const s0 = scene({ fr1: brigade("fr1", "fr", 20, 30), fr2: brigade("fr2", "fr", 40, 30), gb1: brigade("gb1", "gb", 20, 40), gb2: brigade("gb2", "gb", 40, 40) });
+  const ctxOf = (log: unknown[]) => ({ dice: undefined as never, options: undefined as never, emit: (type: string, rule: string, details?: Record<string, unknown>) => void log.push({ type, rule, ...details }) });
+  it("FNF-MEL-1a: a breakthrough attacker is listed among the breakthrough ones; a new defender gets the next melee", () => {
+    const log: unknown[] = [];
+    const a = addToMelee(s0, "gb1", "fr1", true, ctxOf(log));
+    expect(a.fnf?.melees).toEqual({ "melee-1": { id: "melee-1", defender: "gb1", attackers: ["fr1"], breakthrough: ["fr1"] } });
+    const b = addToMelee(a, "gb2", "fr2", false, ctxOf(log));
+    expect(b.fnf?.melees["melee-2"]).toEqual({ id: "melee-2", defender: "gb2", attackers: ["fr2"], breakthrough: [] });
+    expect(b.fnf?.nextMelee).toBe(3);
+    const c = addToMelee(b, "gb1", "fr2", true, ctxOf(log));
+    expect(c.fnf?.melees["melee-1"]).toEqual({ id: "melee-1", defender: "gb1", attackers: ["fr1", "fr2"], breakthrough: ["fr1", "fr2"] });
+    expect(c.fnf?.nextMelee).toBe(3);
+    const d = addToMelee(a, "gb1", "fr2", false, ctxOf(log));
+    expect(d.fnf?.melees["melee-1"]).toEqual({ id: "melee-1", defender: "gb1", attackers: ["fr1", "fr2"], breakthrough: ["fr1"] });
+    expect(log).toEqual([
+      { type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-1", attacker: "fr1", defender: "gb1", breakthrough: true },
+      { type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-2", attacker: "fr2", defender: "gb2", breakthrough: false },
+      { type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-1", attacker: "fr2", defender: "gb1", breakthrough: true },
+      { type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-1", attacker: "fr2", defender: "gb1", breakthrough: false },
+    ]);
+  });
+  it("FNF-MEL-1a: touching is within 0.001\": 0.0005\" short is contact, 0.002\" short is the 2\" rule", () => {
+    const s = withRec(s0, "fr1");
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 40 - 0.0005 }]))).toEqual({ code: "fnf/name_contact_target", rule: "FNF-MEL-1a", unit: "fr1", touching: ["gb1"] });
+    expect(refusal(s, mv("fr1", [{ x: 20, y: 40 - 0.002 }]))).toMatchObject({ code: "fnf/two_inch_rule", rule: "FNF-MAN-3", unit: "fr1", enemy: "gb1" });
   });
 });
