@@ -110,6 +110,11 @@ describe("fnfC: sight lines (FNF-GEO-8)", () => {
     expect(lengthThroughRect(p(0, 0.5), p(10, 0.5), rect(5, 0))).toBe(0);
     expect(lengthThroughRect(p(0, 3), p(10, 3), rect(5, 0))).toBe(0);
     expect(lengthThroughRect(p(0, 0), p(4, 0), rect(5, 0))).toBe(0);
+    // a line parallel to a side, outside it; a base thinner than the tolerance has no interior
+    expect(lengthThroughRect(p(7, -5), p(7, 5), rect(5, 0))).toBe(0);
+    expect(lengthThroughRect(p(0, 0), p(10, 0), rect(5, 0, 0.0005, 0.5))).toBe(0);
+    expect(lengthThroughRect(p(10, 0), p(0, 0), rect(5, 0))).toBeCloseTo(2 - 0.002, 9);
+    expect(lengthThroughRect(p(0, 0), p(5, 0), rect(5, 0))).toBeCloseTo(1 - 0.001, 9);
     expect(sightLineBlocked(p(0, 0), p(10, 0), [], [{ rect: rect(5, 0), elevation: 0 }])).toBe(true);
     expect(sightLineBlocked(p(0, 0), p(10, 0), [], [{ rect: rect(5, 2), elevation: 0 }])).toBe(false);
   });
