@@ -77,7 +77,7 @@ describe("fnfE: the built-in FnF scenario (FNF-TURN-1)", () => {
       fnf: undefined,
     });
     expect(setup.fnf).toBe(FNF_SCENARIOS.coa1811);
-    expect(setup.terrain.map((t) => [t.id, t.kind])).toEqual([
+    expect((setup.terrain ?? []).map((t) => [t.id, t.kind])).toEqual([
       ["ridge", "hill"],
       ["village", "buildings"],
       ["wood", "woods"],
