@@ -168,3 +168,28 @@ describe("fnfE: odds helpers for a state (FNF-MAN-2, FNF-FIRE-6, FNF-MEL-8)", ()
     expect(o.struggles.entries()).toEqual([[0, 1]]);
   });
 });
+
+describe("fnfE: odds of a melee in a state (FNF-MEL-8, FNF-DET-4)", () => {
+  /** French fr1 attacking British `def` (a brigade or a detachment) in melee m1. */
+  function meleeScene(detachment: boolean): BattleState {
+    const def = detachment ? { ...brigade("def", "gb", 20, 20), kind: "detachment", bases: 1 } : brigade("def", "gb", 20, 20);
+    const s = advanceTo(fnfBattle({ units: { fr1: brigade("fr1", "fr", 20, 10), def } }), "offensiveFire", "fr");
+    return withMelees(s, { m1: { id: "m1", defender: "def", attackers: ["fr1"], breakthrough: [] } });
+  }
+
+  it("FNF-DET-4, FNF-MEL-8: a detachment defending fights one roll only: a tie ends the melee there", () => {
+    const o = meleeOddsFor(meleeScene(true), "m1");
+    const tie = o.firstRoll.DESPERATE_STRUGGLE;
+    expect(tie).toBeGreaterThan(0);
+    expect(o.final.DESPERATE_STRUGGLE).toBeCloseTo(tie, 12);
+    expectStruggles(o.struggles, [[0, 1 - tie], [1, tie]]);
+  });
+
+  it("FNF-MEL-8: a brigade defending fights on after a tie, so a tie after the first roll is rarer than the first roll's", () => {
+    const o = meleeOddsFor(meleeScene(false), "m1");
+    expect(o.struggles.entries().map(([k]) => k).slice(0, 3)).toEqual([0, 1, 2]);
+    expect(o.final.DESPERATE_STRUGGLE).toBeLessThan(o.firstRoll.DESPERATE_STRUGGLE * o.firstRoll.DESPERATE_STRUGGLE);
+    const none = meleeOddsFor(meleeScene(false), "m1", null, 0);
+    expectStruggles(none.struggles, [[0, 1 - none.firstRoll.DESPERATE_STRUGGLE], [1, none.firstRoll.DESPERATE_STRUGGLE]]);
+  });
+});
