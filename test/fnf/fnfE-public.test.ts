@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { meleeModifiers } from "../../src/rules/fnf/public.js";
+import { maneuverModifiers, meleeModifiers } from "../../src/rules/fnf/public.js";
 import { FNF_SCENARIOS, fnfScenario } from "../../src/rules/fnf/scenarios.js";
 import { advanceTo, brigade, fnfBattle, mustCreate, unit } from "./helpers.js";
 
@@ -49,6 +49,23 @@ describe("fnfE: fnf.meleeModifiers checks its arguments (FNF-MEL-3)", () => {
     expect(e?.name).toBe("FusilladeError");
     expect(e?.code).toBe("engine/misuse");
     expect(e?.message).toContain("me or them");
+  });
+});
+
+describe("fnfE: fnf.maneuverModifiers checks its arguments (FNF-MAN-4)", () => {
+  const s = advanceTo(fnfBattle({ units: { fr1: brigade("fr1", "fr", 20, 10, { bases: 3, startingBases: 6 }), gb1: brigade("gb1", "gb", 20, 40) } }), "maneuver", "fr");
+  const u = unit(s, "fr1");
+
+  it("FNF-MAN-4: bad going must be a boolean and options an object", () => {
+    expect(thrown(() => maneuverModifiers(s, u, "yes" as never))).toEqual(misuse('fnf.maneuverModifiers: badGoing must be a boolean, got "yes"'));
+    expect(thrown(() => maneuverModifiers(s, u, false, 5 as never))).toEqual(misuse("fnf.maneuverModifiers: options must be an object, got 5"));
+    expect(thrown(() => maneuverModifiers(s, null as never, false))).toEqual(misuse("fnf.maneuverModifiers: u must be an object, got null"));
+  });
+
+  it("FNF-MAN-4, FNF-STAT-2: the battle's options by default, the caller's when given (a more lenient spent fraction)", () => {
+    expect(maneuverModifiers(s, u, true)).toEqual([{ name: "spent", value: -2 }, { name: "closeOrderBadGoing", value: -2 }]);
+    const lenient = { ...s.options, fnf: { ...s.options.fnf, spentFractions: { VETERAN: 0.9, AVERAGE: 0.9, RAW: 0.9 } } };
+    expect(maneuverModifiers(s, u, false, lenient as never)).toEqual([]);
   });
 });
 
