@@ -101,6 +101,20 @@ describe("fnfE: moves and formation changes after the roll (FNF-MAN-3, FNF-FORM-
     expect(listed(far).filter((a) => a.type === "fnf/move" && a.target !== null)).toEqual([]);
   });
 
+  it("FNF-MEL-1, FNF-MAN-3: a brigade already touching an enemy front to front is offered no contact move and no approach (the enemy is where it stands)", () => {
+    const touching = roll(maneuverPhase({ fr1: brigade("fr1", "fr", 20, 10), gb1: brigade("gb1", "gb", 20, 10) }), [4, 4]);
+    expect(listed(touching)).toEqual([
+      hold,
+      form("LINE", 0),
+      form("SUPPORTED_LINE"),
+      form("SUPPORTED_LINE", 0),
+      form("COLUMN_OF_ROUTE"),
+      form("COLUMN_OF_ROUTE", 0),
+      form("COLUMN_OF_ATTACK"),
+      form("COLUMN_OF_ATTACK", 0),
+    ]);
+  });
+
   it("FNF-MAN-1: once the unit has moved, nothing more is listed for it", () => {
     const moved = playWith(roll(diagonal, [2, 2]), [], step(22.12, 12.12));
     expect(listed(moved)).toEqual([]);
