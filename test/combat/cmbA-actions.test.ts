@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import type { BattleState } from "../../src/index.js";
+import { answerChallenge, answerRedress, challenge, declareDisengage, fight, restrain, splitAttacks } from "../../src/rules/whn/combat/actions.js";
+import { makeContext } from "../../src/engine/apply.js";
+import { formatViolation } from "../../src/engine/format.js";
+import type { Outcome } from "../../src/engine/context.js";
+import { roller, scriptedDice } from "../../src/dice/index.js";
+import { engaged } from "../fixtures/combat.js";
+
+type Handler = (s: BattleState, a: never, ctx: ReturnType<typeof makeContext>["ctx"]) => Outcome;
+function call(h: Handler, s: BattleState, action: object, dice: number[] = []) {
+  const m = makeContext(s, roller(scriptedDice(dice)));
+  const out = h(s, action as never, m.ctx);
+  return { out, events: m.sink.drafts };
+}
+/** A refusal, with its English text. */
+function refused(h: Handler, s: BattleState, action: object, violation: Record<string, unknown>, text: string) {
+  const { out, events } = call(h, s, action);
+  expect(out).toEqual({ ok: false, violation });
+  if (!out.ok) expect(formatViolation(out.violation)).toBe(text);
+  expect(events).toEqual([]);
+}
+const withPending = (s: BattleState, ...pending: object[]) => ({ ...s, pending }) as unknown as BattleState;
+const withFacts = (s: BattleState, step: object, movement: object = {}) => ({ ...s, facts: { ...s.facts, step: { ...s.facts.step, ...step }, movement: { ...s.facts.movement, ...movement } } }) as BattleState;
+const inStep = (s: BattleState, phase: string, step: string | null) => ({ ...s, turn: { ...s.turn, phase, step } }) as BattleState;
+const restraintFor = (unit: string, target: string) => ({ kind: "restraint", side: "fr", unit, targets: [target], rule: "CORE-PURS-1" });
+
+describe("combat/fight refusals (CORE-CC-1, CORE-TURN-2)", () => {
+  it("CORE-TURN-2: a pending decision must be made first, named by its kind", () => {
+    refused(fight as Handler, withPending(engaged(), restraintFor("a", "b")), { type: "combat/fight", combat: "c1" }, { kind: "restraint", code: "combat/decision_pending", rule: "CORE-TURN-2" }, "A restraint decision is pending; make it first. [CORE-TURN-2]");
+    refused(fight as Handler, withPending(engaged(), restraintFor("a", "b")), { type: "combat/fight" }, { kind: "restraint", code: "combat/decision_pending", rule: "CORE-TURN-2" }, "A restraint decision is pending; make it first. [CORE-TURN-2]");
+  });
+
+  it("CORE-CC-1: fighting all with nothing left to fight is refused", () => {
+    refused(fight as Handler, withFacts(engaged(), { fought: ["c1"] }), { type: "combat/fight" }, { code: "combat/nothing_to_fight", rule: "CORE-CC-1" }, "Every combat has already fought this phase. [CORE-CC-1]");
+    const none = { ...engaged(), combats: {} } as BattleState;
+    refused(fight as Handler, none, { type: "combat/fight" }, { code: "combat/nothing_to_fight", rule: "CORE-CC-1" }, "Every combat has already fought this phase. [CORE-CC-1]");
+  });
+
+  it("CORE-CC-1: an unknown combat, and one that already fought, are refused", () => {
+    refused(fight as Handler, engaged(), { type: "combat/fight", combat: "zz" }, { combat: "zz", code: "combat/unknown_combat", rule: null }, 'There is no combat "zz".');
+    refused(fight as Handler, withFacts(engaged(), { fought: ["c1"] }), { type: "combat/fight", combat: "c1" }, { combat: "c1", code: "combat/already_fought", rule: "CORE-CC-1" }, "Combat c1 has already fought its round this phase. [CORE-CC-1]");
+  });
+
+  it("CORE-CC-1: fighting one named combat fights its round", () => {
+    // fr won last round, so a strikes first and its 6s kill b's 5 fighters: b strikes back with none (CORE-CC-5).
+    const { out, events } = call(fight as Handler, engaged({}, {}, { combat: { lastWinner: "fr" as never } }), { type: "combat/fight", combat: "c1" }, [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
+    expect(out.ok).toBe(true);
+    expect(events.slice(0, 2).map((e) => [e.type, e["side"], e["attacks"], e["unsaved"]])).toEqual([
+      ["combat/strike", "fr", 5, 5],
+      ["combat/strike", "gb", 0, 0],
+    ]);
+    const fought = call(fight as Handler, engaged({}, {}, { combat: { lastWinner: "fr" as never } }), { type: "combat/fight" }, [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
+    expect(fought.events.slice(0, 2)).toEqual(events.slice(0, 2));
+  });
+});
+
+describe("decision answers with nothing due (CORE-CHAL-1/2, CORE-PURS-1, CORE-REDR-1, CORE-CC-2)", () => {
+  it("CORE-CHAL-1 / CORE-CHAL-2: a challenge or an answer with no challenge awaited is refused", () => {
+    const s = engaged();
+    refused(challenge as Handler, s, { type: "combat/challenge", combat: "c1", challenger: null }, { combat: "c1", code: "combat/no_challenge_due", rule: "CORE-CHAL-1" }, "No challenge is awaited in combat c1 now. [CORE-CHAL-1]");
+    refused(answerChallenge as Handler, s, { type: "combat/answerChallenge", combat: "c1", champion: null }, { combat: "c1", code: "combat/no_challenge_due", rule: "CORE-CHAL-2" }, "No challenge is awaited in combat c1 now. [CORE-CHAL-2]");
+    // A decision of another kind on top, or one naming units of another combat, is not a challenge due here.
+    const other = withPending(s, { kind: "challenge", side: "fr", unit: null, targets: ["zz"], rule: "CORE-CHAL-1" });
+    refused(challenge as Handler, other, { type: "combat/challenge", combat: "c1", challenger: null }, { combat: "c1", code: "combat/no_challenge_due", rule: "CORE-CHAL-1" }, "No challenge is awaited in combat c1 now. [CORE-CHAL-1]");
+    const empty = withPending(s, { kind: "challenge", side: "fr", unit: null, targets: [], rule: "CORE-CHAL-1" });
+    refused(challenge as Handler, empty, { type: "combat/challenge", combat: "c1", challenger: null }, { combat: "c1", code: "combat/no_challenge_due", rule: "CORE-CHAL-1" }, "No challenge is awaited in combat c1 now. [CORE-CHAL-1]");
+    const wrongKind = withPending(s, restraintFor("a", "b"));
+    refused(challenge as Handler, wrongKind, { type: "combat/challenge", combat: "c1", challenger: null }, { combat: "c1", code: "combat/no_challenge_due", rule: "CORE-CHAL-1" }, "No challenge is awaited in combat c1 now. [CORE-CHAL-1]");
+    refused(answerChallenge as Handler, withPending(s, { kind: "challengeAnswer", side: "gb", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-2" }), { type: "combat/answerChallenge", combat: "zz", champion: null }, { combat: "zz", code: "combat/no_challenge_due", rule: "CORE-CHAL-2" }, "No challenge is awaited in combat zz now. [CORE-CHAL-2]");
+  });
+
+  it("CORE-CHAL-1: a challenge decision naming a combat's units but with no challenge stage open is refused", () => {
+    const s = withPending(engaged(), { kind: "challengeAnswer", side: "gb", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-2" });
+    refused(answerChallenge as Handler, s, { type: "combat/answerChallenge", combat: "c1", champion: null }, { combat: "c1", code: "combat/no_challenge_due", rule: "CORE-CHAL-2" }, "No challenge is awaited in combat c1 now. [CORE-CHAL-2]");
+  });
+
+  it("CORE-PURS-1: a restraint answer for a unit with no pursuit decision is refused; one whose unit left play too", () => {
+    refused(restrain as Handler, engaged(), { type: "combat/restrain", unit: "a", pursue: true }, { unit: "a", code: "combat/no_restraint_due", rule: "CORE-PURS-1" }, "Unit a has no pursuit decision to make. [CORE-PURS-1]");
+    refused(restrain as Handler, withPending(engaged(), restraintFor("b", "a")), { type: "combat/restrain", unit: "a", pursue: false }, { unit: "a", code: "combat/no_restraint_due", rule: "CORE-PURS-1" }, "Unit a has no pursuit decision to make. [CORE-PURS-1]");
+    const s = engaged();
+    const gone = withPending({ ...s, units: { ...s.units, a: { ...s.units["a" as never]!, removed: { reason: "destroyed", gameTurn: 1 } } } } as BattleState, restraintFor("a", "b"));
+    refused(restrain as Handler, gone, { type: "combat/restrain", unit: "a", pursue: true }, { unit: "a", code: "combat/unknown_unit", rule: null }, 'There is no unit "a" in play.');
+    refused(restrain as Handler, withPending(s, restraintFor("q", "b")), { type: "combat/restrain", unit: "q", pursue: true }, { unit: "q", code: "combat/unknown_unit", rule: null }, 'There is no unit "q" in play.');
+  });
+
+  it("CORE-REDR-1: a redress with none due is refused; files outside the choices are refused with the choices", () => {
+    refused(answerRedress as Handler, engaged(), { type: "combat/redress", unit: "a", files: 5 }, { unit: "a", code: "combat/no_redress_due", rule: "CORE-REDR-1" }, "Unit a has no redress decision to make. [CORE-REDR-1]");
+    const s = withPending(engaged(), { kind: "redress", side: "fr", unit: "a", targets: ["b"], rule: "CORE-REDR-1" });
+    const { out } = call(answerRedress as Handler, s, { type: "combat/redress", unit: "a", files: 999 });
+    expect(out.ok).toBe(false);
+    if (!out.ok) {
+      expect(out.violation).toMatchObject({ unit: "a", files: 999, code: "combat/redress_not_allowed", rule: "CORE-REDR-1" });
+      const allowed = out.violation["allowed"] as number[];
+      expect(allowed).toContain(5);
+      expect(formatViolation(out.violation)).toBe(`Unit a may not redress to 999 files (allowed: ${String(allowed)}). [CORE-REDR-1]`);
+    }
+  });
+
+  it("CORE-REDR-1: redressing to the present frontage is allowed and, with nothing else pending, play goes on", () => {
+    const s = withFacts(withPending(engaged(), { kind: "redress", side: "fr", unit: "a", targets: ["b"], rule: "CORE-REDR-1" }), { fought: ["c1"] });
+    const { out } = call(answerRedress as Handler, s, { type: "combat/redress", unit: "a", files: 5 });
+    expect(out.ok).toBe(true);
+    if (out.ok) expect(out.state.pending).toEqual([]);
+    const two = withPending(engaged(), { kind: "redress", side: "fr", unit: "a", targets: ["b"], rule: "CORE-REDR-1" }, restraintFor("a", "b"));
+    const r2 = call(answerRedress as Handler, two, { type: "combat/redress", unit: "a", files: 5 });
+    expect(r2.out).toMatchObject({ ok: true, state: { pending: [restraintFor("a", "b")] } });
+  });
+
+  it("CORE-CC-2: a split with no split decision on top for that unit is refused", () => {
+    refused(splitAttacks as Handler, engaged(), { type: "combat/splitAttacks", unit: "a", split: {} }, { unit: "a", code: "combat/no_split_due", rule: "CORE-CC-2" }, "Unit a has no attack split to make now. [CORE-CC-2]");
+    const other = withPending(engaged(), { kind: "attackSplit", side: "gb", unit: "b", targets: ["a"], rule: "CORE-CC-2" });
+    refused(splitAttacks as Handler, other, { type: "combat/splitAttacks", unit: "a", split: {} }, { unit: "a", code: "combat/no_split_due", rule: "CORE-CC-2" }, "Unit a has no attack split to make now. [CORE-CC-2]");
+    const wrongKind = withPending(engaged(), restraintFor("a", "b"));
+    refused(splitAttacks as Handler, wrongKind, { type: "combat/splitAttacks", unit: "a", split: {} }, { unit: "a", code: "combat/no_split_due", rule: "CORE-CC-2" }, "Unit a has no attack split to make now. [CORE-CC-2]");
+  });
+});
+
+describe("combat/disengage (CORE-DISENG-1, WHN-DIS-4, AMB-107)", () => {
+  const declare = (s: BattleState) => inStep(s, "movement", "declareCharges");
+  const act = (unit: string) => ({ type: "combat/disengage", unit });
+
+  it("CORE-DISENG-1: declared in the declare-charges step of its own side, for a unit in a combat, once", () => {
+    const { out, events } = call(declareDisengage as Handler, declare(engaged()), act("a"));
+    expect(out).toEqual({ ok: true, state: declare(engaged()) });
+    expect(events).toEqual([{ unit: "a", type: "combat/disengageDeclared", rule: "CORE-DISENG-1", seq: 0, gameTurn: 0 }]);
+  });
+
+  it("CORE-DISENG-1: refused outside the declare-charges step, naming the step", () => {
+    refused(declareDisengage as Handler, inStep(engaged(), "movement", "compulsory"), act("a"), { step: "compulsory", code: "combat/wrong_step", rule: "CORE-DISENG-1" }, "Disengagements are declared with charges, not in the compulsory step. [CORE-DISENG-1]");
+    refused(declareDisengage as Handler, engaged(), act("a"), { step: null, code: "combat/wrong_step", rule: "CORE-DISENG-1" }, "Disengagements are declared with charges, not in the  step. [CORE-DISENG-1]");
+  });
+
+  it("CORE-DISENG-1: an unknown or removed unit, an enemy unit, a unit in no combat are refused", () => {
+    refused(declareDisengage as Handler, declare(engaged()), act("zz"), { unit: "zz", code: "combat/unknown_unit", rule: null }, 'There is no unit "zz" in play.');
+    const s = engaged();
+    const gone = { ...s, units: { ...s.units, a: { ...s.units["a" as never]!, removed: { reason: "destroyed", gameTurn: 1 } } } } as BattleState;
+    refused(declareDisengage as Handler, declare(gone), act("a"), { unit: "a", code: "combat/unknown_unit", rule: null }, 'There is no unit "a" in play.');
+    refused(declareDisengage as Handler, declare(engaged()), act("b"), { unit: "b", code: "combat/not_your_unit", rule: "CORE-DISENG-1" }, "Unit b belongs to the other player. [CORE-DISENG-1]");
+    refused(declareDisengage as Handler, declare({ ...engaged(), combats: {} } as BattleState), act("a"), { unit: "a", code: "combat/not_engaged", rule: "CORE-DISENG-1" }, "Unit a is not in a combat. [CORE-DISENG-1]");
+  });
+
+  it("WHN-DIS-4: only a unit in GOOD order may choose to disengage", () => {
+    refused(declareDisengage as Handler, declare(engaged({ order: "DISORDERED" })), act("a"), { unit: "a", order: "DISORDERED", code: "combat/may_not_disengage", rule: "WHN-DIS-4" }, "Unit a is DISORDERED and may not choose to disengage. [WHN-DIS-4]");
+  });
+
+  it("CORE-DISENG-1: a second declaration of the same unit is refused", () => {
+    refused(declareDisengage as Handler, withFacts(declare(engaged()), {}, { disengaging: ["a"] }), act("a"), { unit: "a", code: "combat/already_declared", rule: "CORE-DISENG-1" }, "Unit a has already declared its disengagement. [CORE-DISENG-1]");
+  });
+});
