@@ -93,3 +93,27 @@ describe("fightCombat (CORE-CC-1…6, CORE-CR-1)", () => {
     expect(c1(out.state)).toEqual({ ...c1(s), rounds: 2, lastWinner: "fr", squareness: { a: 4, "a:models": 20, b: 1, "b:models": 7 } });
   });
 });
+
+describe("fightCombat: characters in a challenge (CORE-CHAL-3)", () => {
+  const hero = (id: string, side: string, joinedTo: string) => ({ id, side, name: id, profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8 }, base: { w: 20 / 25.4, d: 20 / 25.4 }, position: { x: 1, y: 1 }, facing: 0, joinedTo });
+  const duel = () => {
+    const s = engaged({}, {}, { characters: [hero("ney", "fr", "a"), hero("pic", "gb", "b")], combat: { lastWinner: "fr" as never } });
+    return { ...s, facts: { ...s.facts, duels: { c1: { a: "ney", b: "pic" } } } } as BattleState;
+  };
+
+  it("CORE-CHAL-3: a wounded duellist keeps his wounds and fights on", () => {
+    // ney (I 5) first: hits 6, 6, 1; wounds 6, 1 → 1 wound on pic (W 2); pic: 3 misses; then the units' blows all miss.
+    const out = fightWith(duel(), [6, 6, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(out.events.filter((e) => e.type.startsWith("character/"))).toEqual([ev("character/wounded", "CORE-CHAL-3", { character: "pic", wounds: 1 })]);
+    expect(out.state.characters["pic" as never]).toMatchObject({ woundsTaken: 1, removed: null, joinedTo: "b" });
+    expect(out.events[0]).toMatchObject({ type: "combat/strike", side: "fr", strikers: ["ney>pic"], attacks: 3, hits: 2, wounds: 1, unsaved: 1 });
+  });
+
+  it("CORE-CHAL-3: a duellist who takes all his wounds is slain; his blows are lost", () => {
+    const out = fightWith(duel(), [6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(out.events.filter((e) => e.type.startsWith("character/"))).toEqual([ev("character/slain", "CORE-CHAL-3", { character: "pic", wounds: 2 })]);
+    expect(out.state.characters["pic" as never]).toMatchObject({ woundsTaken: 0, removed: { reason: "destroyed", gameTurn: 1 } });
+    expect(out.events[1]).toMatchObject({ type: "combat/strike", side: "gb", strikers: ["pic>ney"], attacks: 0 });
+    expect(out.events.find((e) => e.type === "combat/roundFought")).toMatchObject({ winner: "fr", margin: 2 });
+  });
+});
