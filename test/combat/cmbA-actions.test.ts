@@ -148,3 +148,68 @@ describe("combat/disengage (CORE-DISENG-1, WHN-DIS-4, AMB-107)", () => {
     refused(declareDisengage as Handler, withFacts(declare(engaged()), {}, { disengaging: ["a"] }), act("a"), { unit: "a", code: "combat/already_declared", rule: "CORE-DISENG-1" }, "Unit a has already declared its disengagement. [CORE-DISENG-1]");
   });
 });
+
+describe("combat/challenge with a challenge due (CORE-CHAL-1)", () => {
+  const due = () => withPending(engaged({}, {}, { combat: { lastWinner: "fr" as never } }), { kind: "challenge", side: "fr", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-1" });
+
+  it("CORE-CHAL-1: declining takes the decision off and the combat is fought", () => {
+    const { out, events } = call(challenge as Handler, due(), { type: "combat/challenge", combat: "c1", challenger: null }, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(events[0]).toEqual({ combat: "c1", side: "fr", type: "combat/challengeDeclined", rule: "CORE-CHAL-1", seq: 0, gameTurn: 0 });
+    expect(events.map((e) => e.type)).toContain("combat/roundFought");
+    expect(out).toMatchObject({ ok: true, state: { pending: [] } });
+  });
+
+  it("CORE-CHAL-1: a challenger who is not a character of that side in the combat is refused", () => {
+    refused(challenge as Handler, due(), { type: "combat/challenge", combat: "c1", challenger: "ney" }, { character: "ney", combat: "c1", code: "combat/not_in_combat", rule: "CORE-CHAL-1" }, "Character ney is not fighting in combat c1 on that side. [CORE-CHAL-1]");
+  });
+});
+
+describe("combat/challenge with characters (CORE-CHAL-1/2, AMB-07)", () => {
+  const hero = (id: string, side: string, joinedTo: string, Ld: number) => ({ id, side, name: id, profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld }, base: { w: 20 / 25.4, d: 20 / 25.4 }, position: { x: 1, y: 1 }, facing: 0, joinedTo });
+  const due = () =>
+    withPending(engaged({}, {}, { characters: [hero("ney", "fr", "a", 9), hero("pic", "gb", "b", 8), hero("hill", "gb", "b", 7)], combat: { lastWinner: "fr" as never } }), { kind: "challenge", side: "fr", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-1" });
+
+  it("CORE-CHAL-1: a challenge by a character of the side is issued, naming the one to retire if refused", () => {
+    const { out, events } = call(challenge as Handler, due(), { type: "combat/challenge", combat: "c1", challenger: "ney", retireIfRefused: "hill" });
+    expect(events[0]).toEqual({ combat: "c1", side: "fr", challenger: "ney", retireIfRefused: "hill", type: "combat/challengeIssued", rule: "CORE-CHAL-1", seq: 0, gameTurn: 0 });
+    expect(out.ok).toBe(true);
+    const plain = call(challenge as Handler, due(), { type: "combat/challenge", combat: "c1", challenger: "ney" });
+    expect(plain.events[0]).toMatchObject({ type: "combat/challengeIssued", retireIfRefused: "" });
+  });
+
+  it("CORE-CHAL-2: the character to retire if refused must be an enemy character in the combat", () => {
+    refused(challenge as Handler, due(), { type: "combat/challenge", combat: "c1", challenger: "ney", retireIfRefused: "ney" }, { character: "ney", combat: "c1", code: "combat/not_in_combat", rule: "CORE-CHAL-2" }, "Character ney is not fighting in combat c1 on that side. [CORE-CHAL-2]");
+    refused(challenge as Handler, due(), { type: "combat/challenge", combat: "c1", challenger: "pic" }, { character: "pic", combat: "c1", code: "combat/not_in_combat", rule: "CORE-CHAL-1" }, "Character pic is not fighting in combat c1 on that side. [CORE-CHAL-1]");
+  });
+});
+
+describe("combat/answerChallenge (CORE-CHAL-2, AMB-07)", () => {
+  const hero = (id: string, side: string, joinedTo: string, Ld: number) => ({ id, side, name: id, profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld }, base: { w: 20 / 25.4, d: 20 / 25.4 }, position: { x: 1, y: 1 }, facing: 0, joinedTo });
+  const answering = (retireIfRefused = "", options: object = {}) => {
+    const s = engaged({}, {}, { characters: [hero("ney", "fr", "a", 9), hero("pic", "gb", "b", 8), hero("hill", "gb", "b", 7)], combat: { lastWinner: "fr" as never }, options });
+    const facts = { ...s.facts, step: { ...s.facts.step, challenges: { c1: { settled: false, issued: { side: "fr", challenger: "ney", retireIfRefused }, declined: [], retired: [] } } } };
+    return withPending({ ...s, facts } as BattleState, { kind: "challengeAnswer", side: "gb", unit: null, targets: ["a", "b"], rule: "CORE-CHAL-2" });
+  };
+  const answer = (champion: string | null, retire?: string) => ({ type: "combat/answerChallenge", combat: "c1", champion, ...(retire === undefined ? {} : { retire }) });
+  const first = (s: BattleState, a: object) => call(answerChallenge as Handler, s, a, new Array<number>(40).fill(1)).events[0];
+
+  it("CORE-CHAL-2: accepting with a character of the challenged side", () => {
+    expect(first(answering(), answer("hill"))).toEqual({ combat: "c1", challenger: "ney", champion: "hill", type: "combat/challengeAccepted", rule: "CORE-CHAL-2", seq: 0, gameTurn: 0 });
+    refused(answerChallenge as Handler, answering(), answer("ney"), { character: "ney", combat: "c1", code: "combat/not_in_combat", rule: "CORE-CHAL-2" }, "Character ney is not fighting in combat c1 on that side. [CORE-CHAL-2]");
+  });
+
+  it("AMB-07: refused, the challenger's named character retires; with none named, the highest Leadership", () => {
+    const byChallenger = { core: { challengeRefuserChooses: false } };
+    expect(first(answering("hill", byChallenger), answer(null))).toEqual({ combat: "c1", challenger: "ney", retired: "hill", chosenBy: "challenger", type: "combat/challengeRefused", rule: "CORE-CHAL-2", seq: 0, gameTurn: 0 });
+    expect(first(answering("", byChallenger), answer(null))).toMatchObject({ retired: "pic", chosenBy: "challenger" });
+    // The refuser's own pick is ignored when the challenger chooses.
+    expect(first(answering("hill", byChallenger), answer(null, "pic"))).toMatchObject({ retired: "hill", chosenBy: "challenger" });
+  });
+
+  it("AMB-07: with the refuser choosing, his pick retires, and a pick not his is refused", () => {
+    const opts = { core: { challengeRefuserChooses: true } };
+    expect(first(answering("pic", opts), answer(null, "hill"))).toMatchObject({ type: "combat/challengeRefused", retired: "hill", chosenBy: "refuser" });
+    expect(first(answering("hill", opts), answer(null))).toMatchObject({ retired: "pic", chosenBy: "refuser" });
+    refused(answerChallenge as Handler, answering("", opts), answer(null, "ney"), { character: "ney", combat: "c1", code: "combat/not_in_combat", rule: "CORE-CHAL-2" }, "Character ney is not fighting in combat c1 on that side. [CORE-CHAL-2]");
+  });
+});
