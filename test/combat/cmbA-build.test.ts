@@ -218,3 +218,39 @@ describe("champions' ids (CORE-CHAL-3, AMB-111)", () => {
     expect(championVictim("")).toBe("*champion");
   });
 });
+
+describe("lapping round and high ground (CORE-REDR-1/3, CORE-CR-6)", () => {
+  it("CORE-REDR-3: after a won round the winner's front models beyond the enemy's edges, up to 2 a flank, lap round and fight", () => {
+    const s = engaged({ files: 9, figures: 18 }, { files: 3, figures: 9 }, { combat: { lastWinner: "fr" as never } });
+    const b = built(s);
+    const plain = built(engaged({ files: 9, figures: 18 }, { files: 3, figures: 9 }));
+    const aPlain = plain.input.strikers.find((x) => x.owner === "a")!.models;
+    expect(b.input.strikers.find((x) => x.owner === "a")!.models).toBe(aPlain + 4);
+    expect(b.contacts.find((c) => c.unit === "a")).toMatchObject({ lapping: true });
+    expect(plain.contacts.find((c) => c.unit === "a")).toMatchObject({ lapping: false });
+    // The lapping winner counts a flank (CORE-REDR-3); the lapped enemy keeps its ranks (its front is still fought).
+    expect(b.input.victims.find((v) => v.id === "a")!.result).toMatchObject({ fightsFlank: true });
+    expect(b.input.victims.find((v) => v.id === "b")!.result).toMatchObject({ flankedBy: [] });
+    expect(plain.input.victims.find((v) => v.id === "a")!.result).toMatchObject({ fightsFlank: false });
+    // The loser of last round does not lap.
+    const lost = built(engaged({ files: 9, figures: 18 }, { files: 3, figures: 9 }, { combat: { lastWinner: "gb" as never } }));
+    expect(lost.input.strikers.find((x) => x.owner === "a")!.models).toBe(aPlain);
+  });
+
+  it("CORE-REDR-3: one model beyond each edge laps with one a flank; models touching a corner already fight; the enemy as wide gives no lap", () => {
+    const s = engaged({ files: 7, figures: 14 }, { files: 3, figures: 9 }, { combat: { lastWinner: "fr" as never } });
+    const plain = built(engaged({ files: 7, figures: 14 }, { files: 3, figures: 9 })).input.strikers.find((x) => x.owner === "a")!.models;
+    expect(plain).toBe(5);
+    expect(built(s).input.strikers.find((x) => x.owner === "a")!.models).toBe(plain + 2);
+    const same = engaged({}, {}, { combat: { lastWinner: "fr" as never } });
+    expect(built(same).contacts.every((c) => !c.lapping)).toBe(true);
+  });
+
+  it("CORE-CR-5: high ground when the unit's centre stands above every enemy's centre", () => {
+    const hill = { id: "h", kind: "hill", polygon: [{ x: 20, y: 10 }, { x: 52, y: 10 }, { x: 52, y: 23.5 }, { x: 20, y: 23.5 }], tags: { hill: 1 } };
+    const s = engaged({}, {}, { terrain: [hill] });
+    const v = built(s).input.victims;
+    expect(v.find((x) => x.id === "a")!.result).toMatchObject({ highGround: true });
+    expect(v.find((x) => x.id === "b")!.result).toMatchObject({ highGround: false });
+  });
+});
