@@ -213,3 +213,39 @@ describe("combat/answerChallenge (CORE-CHAL-2, AMB-07)", () => {
     refused(answerChallenge as Handler, answering("", opts), answer(null, "ney"), { character: "ney", combat: "c1", code: "combat/not_in_combat", rule: "CORE-CHAL-2" }, "Character ney is not fighting in combat c1 on that side. [CORE-CHAL-2]");
   });
 });
+
+describe("combat/restrain answered (CORE-PURS-1, CORE-PURS-4)", () => {
+  const due = () => {
+    const s = engaged({}, { position: { x: 36, y: 30 }, facing: 90, order: "FLEEING" }, { combat: { rounds: 2, lastWinner: "fr" as never } });
+    return withFacts(withPending({ ...s, facts: { ...s.facts, fleeRolls: { b: 6 } } } as BattleState, restraintFor("a", "b")), { fought: ["c1"] });
+  };
+
+  it("CORE-PURS-1: choosing to stay takes the restraint test; passed, the unit stays and the decision is gone", () => {
+    const { out, events } = call(restrain as Handler, due(), { type: "combat/restrain", unit: "a", pursue: false }, [2, 3]);
+    expect(events.slice(0, 2)).toEqual([
+      { unit: "a", dice: [2, 3], total: 5, target: 6, passed: true, type: "combat/restraintTest", rule: "CORE-PURS-1", seq: 0, gameTurn: 0 },
+      { unit: "a", type: "combat/restrained", rule: "CORE-PURS-1", seq: 0, gameTurn: 0 },
+    ]);
+    expect(out.ok).toBe(true);
+    if (out.ok) {
+      expect(out.state.pending).toEqual([]);
+      expect(out.state.units["a" as never]!.position).toEqual({ x: 36, y: 24 });
+    }
+  });
+
+  it("CORE-PURS-4: pursuing rolls against the quarry's flee roll of this turn", () => {
+    const { out, events } = call(restrain as Handler, due(), { type: "combat/restrain", unit: "a", pursue: true }, [3, 4]);
+    expect(events[0]).toEqual({ unit: "a", quarry: "b", dice: [3, 4], roll: 7, fleeRoll: 6, halved: false, caught: true, type: "combat/pursuit", rule: "CORE-PURS-3", seq: 0, gameTurn: 0 });
+    expect(out.ok && out.state.units["b" as never]!.removed).toEqual({ reason: "destroyed", gameTurn: 1 });
+    // Without a flee roll recorded, any roll catches it.
+    const s = due();
+    const noRoll = { ...s, facts: { ...s.facts, fleeRolls: {} } } as BattleState;
+    expect(call(restrain as Handler, noRoll, { type: "combat/restrain", unit: "a", pursue: true }, [1, 1]).events[0]).toMatchObject({ roll: 2, fleeRoll: 0, caught: true });
+  });
+
+  it("CORE-PURS-1: a failed restraint test means the unit pursues", () => {
+    const { events } = call(restrain as Handler, due(), { type: "combat/restrain", unit: "a", pursue: false }, [6, 6, 3, 4]);
+    expect(events.map((e) => e.type).slice(0, 2)).toEqual(["combat/restraintTest", "combat/pursuit"]);
+    expect(events[1]).toMatchObject({ dice: [3, 4], fleeRoll: 6, caught: true });
+  });
+});
