@@ -9,6 +9,7 @@ import { engaged } from "../fixtures/combat.js";
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
 const c1 = (s: BattleState) => s.combats["c1" as never]!;
 const ev = (type: string, rule: string, d: Record<string, unknown>) => ({ ...d, type, rule, seq: 0, gameTurn: 0 });
+const W = 20 / 25.4;
 const score = (side: string, wounds: number, ranks: number) => ({ side, wounds, ranks, flank: 0, rear: 0, highGround: 0, standard: 0, outnumber: 0, squareness: 0, total: wounds + ranks, musician: false });
 
 function fightWith(s: BattleState, dice: number[]) {
@@ -115,5 +116,26 @@ describe("fightCombat: characters in a challenge (CORE-CHAL-3)", () => {
     expect(out.state.characters["pic" as never]).toMatchObject({ woundsTaken: 0, removed: { reason: "destroyed", gameTurn: 1 } });
     expect(out.events[1]).toMatchObject({ type: "combat/strike", side: "gb", strikers: ["pic>ney"], attacks: 0 });
     expect(out.events.find((e) => e.type === "combat/roundFought")).toMatchObject({ winner: "fr", margin: 2 });
+  });
+});
+
+describe("closeUpOnSquare (WHN-FORM-8, CORE-GEO-7, CORE-CC-1)", () => {
+  it("WHN-FORM-8: a square that loses models is re-laid about its centre and the enemy touching it steps in to stay in contact", () => {
+    // b (won last round) strikes first: 5 hits, 5 wounds on the square a (4 a face); a's blows then all miss.
+    const s = engaged({ formation: "SQUARE", files: 4, figures: 16 }, {}, { combat: { lastWinner: "gb" as never } });
+    const out = fightWith(s, [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(unit(out.state, "a").figures).toBe(11);
+    const stepped = unit(out.state, "a").position;
+    expect(stepped.x).toBe(36);
+    expect(stepped.y).toBeCloseTo(24 - W / 2, 9);
+    expect(unit(out.state, "b").position.x).toBe(36);
+    expect(unit(out.state, "b").position.y).toBeCloseTo(24 - W / 2, 9);
+  });
+
+  it("WHN-FORM-8: a square that loses nothing stays, and so does its enemy", () => {
+    const s = engaged({ formation: "SQUARE", files: 4, figures: 16 }, {}, { combat: { lastWinner: "gb" as never } });
+    const out = fightWith(s, new Array<number>(20).fill(1));
+    expect(unit(out.state, "a").position).toEqual({ x: 36, y: 24 });
+    expect(unit(out.state, "b").position).toEqual({ x: 36, y: 24 });
   });
 });
