@@ -254,3 +254,26 @@ describe("lapping round and high ground (CORE-REDR-1/3, CORE-CR-6)", () => {
     expect(v.find((x) => x.id === "b")!.result).toMatchObject({ highGround: false });
   });
 });
+
+describe("joined characters (CORE-CHAR, CORE-CHAL-2/3)", () => {
+  const hero = (id: string, side: string, joinedTo: string) => ({ id, side, name: id, profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8 }, base: { w: W, d: W }, position: { x: 1, y: 1 }, facing: 0, joinedTo });
+
+  it("CORE-CHAR: a joined character strikes his unit's main target with his own profile, is a victim of his own, and counts as a model", () => {
+    const s = engaged({}, {}, { characters: [hero("ney", "fr", "a")] });
+    const b = built(s);
+    expect(b.input.strikers).toEqual([strike("a", 0, "b", 5), strike("ney", 0, "b", 1, { attacks: 3, initiative: 5, hitNeed: 3, woundNeed: 3 }), strike("b", 1, "a", 5)]);
+    expect(b.input.victims).toEqual([
+      { id: "ney", side: 0, kind: "character", models: 1, wounds: 2, woundsTaken: 0, result: null },
+      { id: "a", side: 0, kind: "unit", models: 20, wounds: 1, woundsTaken: 0, result: result(RANKS_20, { extraModels: 1 }) },
+      { id: "b", side: 1, kind: "unit", models: 20, wounds: 1, woundsTaken: 0, result: result(RANKS_20) },
+    ]);
+  });
+
+  it("CORE-CHAL-2: a character retired by a refused challenge neither strikes nor is struck this phase", () => {
+    const s0 = engaged({}, {}, { characters: [hero("ney", "fr", "a")] });
+    const s = { ...s0, facts: { ...s0.facts, step: { ...s0.facts.step, challenges: { c1: { settled: true, issued: null, declined: [], retired: ["ney"] } } } } } as BattleState;
+    const b = built(s);
+    expect(b.input.strikers.map((x) => x.id)).toEqual(["a>b", "b>a"]);
+    expect(b.input.victims.map((v) => v.id)).toEqual(["a", "b"]);
+  });
+});

@@ -143,3 +143,16 @@ describe("resolveRound (CORE-CC-4…6, CORE-CR-1)", () => {
     expect(r2.winner).toBe(0);
   });
 });
+
+describe("resolveRound: owners that are not victims (CORE-CC-5)", () => {
+  it("CORE-CC-5: a group whose owner is no victim never loses fighters", () => {
+    const input = { ...duelInput({ models: 2 }, { models: 2 }, { lastWinner: 1 }), victims: [victim("b", 1, 5)] };
+    // b strikes first at nobody listed ("a" is no victim); a then strikes with both models.
+    const r = resolveRound(input, dice([6, 6, 6, 6, 1, 1]));
+    expect(r.steps.map((s) => [s.side, s.attacks, s.unsaved])).toEqual([
+      [1, 2, 2],
+      [0, 2, 0],
+    ]);
+    expect(r.losses).toEqual({ b: { models: 0, wounds: 0, woundsTaken: 0 } });
+  });
+});
