@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BattleState, Unit } from "../../src/index.js";
-import { fightBatch, tidyCombats } from "../../src/rules/whn/combat/aftermath.js";
+import { fightBatch, resumeAfterCasualties, tidyCombats } from "../../src/rules/whn/combat/aftermath.js";
 import { recorder } from "../../src/rules/whn/combat/recorder.js";
 import { makeContext } from "../../src/engine/apply.js";
 import { roller, scriptedDice } from "../../src/dice/index.js";
@@ -126,5 +126,35 @@ describe("tidyCombats (CORE-CC-1)", () => {
     const { out, events } = run(s);
     expect(events).toEqual([]);
     expect(out.combats["c1" as never]).toEqual({ ...s.combats["c1" as never]!, units: ["a", "b"], chargers: ["a"] });
+  });
+});
+
+describe("resumeAfterCasualties (WHN-FORM-8, CORE-TURN-2)", () => {
+  const kept = () => {
+    const s = engaged({}, {}, { combat: { rounds: 2, lastWinner: "fr" as never } });
+    const round = { winner: "fr", margin: 1, units: ["a", "b"], contacts: [{ unit: "a", enemy: "b", models: 5 }, { unit: "b", enemy: "a", models: 5 }] };
+    return { ...s, combats: { c1: { ...s.combats["c1" as never]!, round } } } as unknown as BattleState;
+  };
+  const resume = (s: BattleState, dice: number[], ids: string[]) => {
+    const m = makeContext(s, roller(scriptedDice(dice)));
+    const out = resumeAfterCasualties(s, recorder(m.ctx), ids as never);
+    return { out, events: m.sink.drafts };
+  };
+
+  it("CORE-BREAK-1: the kept round summary drives the Break tests once the choices are made, and is taken off the combat", () => {
+    const { out, events } = resume(kept(), [6, 6, 3, 4], ["c1"]);
+    expect(events.slice(0, 2)).toEqual([
+      ev("combat/breakTest", "CORE-BREAK-1", { unit: "b", margin: 1, dice: [6, 6], total: 12, leadership: 6, target: 5, passed: false, leadersNear: [] }),
+      ev("combat/broke", "CORE-BREAK-1", { unit: "b", from: "a" }),
+    ]);
+    expect(out.combats["c1" as never]).toEqual({ id: "c1", units: ["a", "b"], chargers: [], lastWinner: "fr", rounds: 2, squareness: {} });
+    expect(out.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "CORE-PURS-1" }]);
+  });
+
+  it("CORE-TURN-2: a combat of the batch without a kept summary, or not in the state, is skipped", () => {
+    const s = engaged();
+    const { out, events } = resume(s, [], ["c1", "zz"]);
+    expect(events).toEqual([ev("combat/aftermathDone", "CORE-REDR-1")]);
+    expect(out.combats).toEqual(s.combats);
   });
 });
