@@ -4,7 +4,7 @@ import { fightBatch, resumeAfterCasualties, tidyCombats } from "../../src/rules/
 import { recorder } from "../../src/rules/whn/combat/recorder.js";
 import { makeContext } from "../../src/engine/apply.js";
 import { roller, scriptedDice } from "../../src/dice/index.js";
-import { engaged } from "../fixtures/combat.js";
+import { engaged, foot } from "../fixtures/combat.js";
 
 const unit = (s: BattleState, id: string): Unit => s.units[id as never]!;
 const ev = (type: string, rule: string, d: Record<string, unknown> = {}) => ({ ...d, type, rule, seq: 0, gameTurn: 0 });
@@ -156,5 +156,29 @@ describe("resumeAfterCasualties (WHN-FORM-8, CORE-TURN-2)", () => {
     const { out, events } = resume(s, [], ["c1", "zz"]);
     expect(events).toEqual([ev("combat/aftermathDone", "CORE-REDR-1")]);
     expect(out.combats).toEqual(s.combats);
+  });
+});
+
+describe("a blocked fall back (WHN-BREAK-1, AMB-29)", () => {
+  it("AMB-29: a loser that cannot fall back clear flees, and its winner is asked whether to pursue it", () => {
+    const W = 20 / 25.4;
+    const s = engaged({}, {}, { combat: { lastWinner: "fr" as never }, units: [foot("f", "gb", { position: { x: 36, y: 24 + 4 * W }, facing: 270 })] });
+    // a wins by 1; b passes its Break test (1, 1) but f stands right behind it; f passes Panic (1, 1); b flees 3 + 4.
+    const { out, events } = batch(s, [...A_WINS_BY_1, 1, 1, 1, 1, 3, 4]);
+    expect(events.map((e) => e.type)).toEqual([
+      "combat/strike",
+      "combat/strike",
+      "combat/casualties",
+      "combat/roundFought",
+      "combat/breakTest",
+      "unit/disordered",
+      "combat/fallBackDue",
+      "combat/holds",
+      "combat/fallBackBlocked",
+      "morale/panicTest",
+      "unit/fled",
+    ]);
+    expect(out.pending).toEqual([{ kind: "restraint", side: "fr", unit: "a", targets: ["b"], rule: "WHN-BREAK-1" }]);
+    expect(unit(out, "b").order).toBe("FLEEING");
   });
 });
