@@ -249,3 +249,14 @@ describe("combat/restrain answered (CORE-PURS-1, CORE-PURS-4)", () => {
     expect(events[1]).toMatchObject({ dice: [3, 4], fleeRoll: 6, caught: true });
   });
 });
+
+describe("combat/restrain in the movement phase (CORE-PURS-1, CORE-PANIC-10)", () => {
+  it("CORE-PURS-1: a pursuit answered outside the combat phase ends the combat it emptied, with no aftermath", () => {
+    const s0 = engaged({}, { position: { x: 36, y: 30 }, facing: 90, order: "FLEEING" }, { combat: { rounds: 2, lastWinner: "fr" as never } });
+    const s = withPending(inStep({ ...s0, facts: { ...s0.facts, fleeRolls: { b: 6 } } } as BattleState, "movement", "compulsory"), restraintFor("a", "b"));
+    const { out, events } = call(restrain as Handler, s, { type: "combat/restrain", unit: "a", pursue: true }, [3, 4]);
+    expect(events.map((e) => e.type)).toEqual(["combat/pursuit", "unit/destroyed", "combat/pursued", "combat/ended"]);
+    expect(events[3]).toEqual({ combat: "c1", type: "combat/ended", rule: "CORE-CC-1", seq: 0, gameTurn: 0 });
+    expect(out).toMatchObject({ ok: true, state: { pending: [], combats: {} } });
+  });
+});
