@@ -12,7 +12,7 @@ describe("fnfD: known disagreements with the spec", () => {
   // adds fr1 to it a second time and does not fight; fightMelee then drops m1. fr1 is left touching gb1
   // with no melee. FNF-MEL-7: "if it contacts it, that new melee is fought at once"; only a melee "not yet
   // fought this phase" is joined instead (AMB-89).
-  it.skip("FNF-MEL-7: a breakthrough that contacts the unit it just drove back fights that new melee at once", () => {
+  it("FNF-MEL-7: a breakthrough that contacts the unit it just drove back fights that new melee at once", () => {
     const s0 = fnfBattle({ leaders: {}, units: { fr1: brigade("fr1", "fr", 20, 30), gb1: brigade("gb1", "gb", 20, 30) } });
     const fnf = s0.fnf;
     if (fnf === null) throw new Error("not fnf");

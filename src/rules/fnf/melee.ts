@@ -106,8 +106,10 @@ export function fightMelee(state: BattleState, meleeId: string, choices: MeleeCh
     sides = meleeSides(s, meleeId, choices.lead);
   }
   if (sides === null) return drop(s);
-  s = applyResult(s, sides.att, sides.def, result, diff, choices, ctx);
-  return drop(s);
+  // The melee is over once its result is known: dropped before the result is carried out, so a
+  // breakthrough that meets the unit just driven back starts (and fights) a new melee instead of
+  // joining this one (FNF-MEL-7, AMB-89).
+  return applyResult(drop(s), sides.att, sides.def, result, diff, choices, ctx);
 }
 
 /** Applies a decisive charge-table result (FNF-MEL-5/6/7; batteries FNF-ART-5). */

@@ -39,7 +39,7 @@ const ALIASES: Readonly<Record<string, FnfTerrainKind>> = {
 /** The FnF kind of a terrain feature, or null when FnF ignores it (FNF-GEO-6, AMB-91). */
 export function fnfKind(f: TerrainFeature): FnfTerrainKind | null {
   if (Object.hasOwn(FNF_TERRAIN, f.kind)) return f.kind as FnfTerrainKind;
-  return ALIASES[f.kind] ?? null;
+  return Object.hasOwn(ALIASES, f.kind) ? (ALIASES[f.kind] ?? null) : null;
 }
 
 /** Features of the given kinds. */
