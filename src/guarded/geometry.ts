@@ -40,6 +40,7 @@ import {
   faceEdge as faceEdge$,
   facesSeeing as facesSeeing$,
   failedChargeMove as failedChargeMove$,
+  failedLooseChargeMove as failedLooseChargeMove$,
   featuresWith as featuresWith$,
   fireTouches as fireTouches$,
   firstApproach as firstApproach$,
@@ -370,6 +371,15 @@ export const facesSeeing: typeof facesSeeing$ = /* @__PURE__ */ guarded("geometr
  * @function
  */
 export const failedChargeMove: typeof failedChargeMove$ = /* @__PURE__ */ guarded("geometry.failedChargeMove", failedChargeMove$);
+
+/**
+ * Failed charge of a loose (extended-order) unit (CORE-GEO-24 for skirmishers): the model nearest the
+ * target (lowest index on a tie) sets the line, from its base centre to the target's nearest point;
+ * every model turns on its own centre to face along that line and the group moves along it together,
+ * up to `move` and never closer than 1" to the target with any base. Null when the line has no length.
+ * @function
+ */
+export const failedLooseChargeMove: typeof failedLooseChargeMove$ = /* @__PURE__ */ guarded("geometry.failedLooseChargeMove", failedLooseChargeMove$);
 
 /**
  * Features carrying a boolean tag.

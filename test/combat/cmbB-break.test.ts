@@ -157,7 +157,7 @@ describe("the combat result (combat/score.ts)", () => {
     expect(scoreSides(input([victim("a", 0, 20), victim("b", 1, 20)]), [20], [0, 0])[1]).toEqual(score({ models: 0 }));
   });
 
-  it("CORE-CC-7: characters and victims without result data add no models or bonuses", () => {
+  it("CORE-CR-1: characters and victims without result data add no models or bonuses", () => {
     const ch = victim("ney", 0, 1, { kind: "character", result: plainResult(1, { highGround: true }) });
     const bare = victim("x", 0, 10, { result: null });
     expect(scoreSides(input([ch, bare, victim("b", 1, 5)]), [1, 10, 5], [0, 0])[0]).toEqual(score({ models: 0 }));

@@ -45,7 +45,7 @@ describe("the state of a later round (combat/markov.ts laterState)", () => {
     expect(u(out.state, "b")).toMatchObject({ figures: 0, woundsTaken: 0, removed: { reason: "destroyed", gameTurn: s.turn.gameTurn } });
   });
 
-  it("CORE-CC-7: a character's wounds are carried and a slain one removed; unknown ids are skipped", () => {
+  it("CORE-CHAR-1 / CORE-CC-5: a character's wounds are carried and a slain one removed; unknown ids are skipped", () => {
     const s = engaged({}, {}, { characters: [hero("ney", "fr", "a", 9), hero("pic", "gb", "b", 8)] });
     const out = laterState(s, s.combats["c1" as never]!, cs({ ney: 1, pic: 0, zz: 3 }, { ney: 1 }, null, 1), SIDES);
     expect(out.state.characters["ney" as never]).toMatchObject({ woundsTaken: 1, removed: null });

@@ -256,6 +256,7 @@ export const CATALOGUE: Readonly<Record<string, string>> = {
   "root:geometry.faceEdge": "helper:0",
   "root:geometry.facesSeeing": "helper:0",
   "root:geometry.failedChargeMove": "helper:0",
+  "root:geometry.failedLooseChargeMove": "helper:0",
   "root:geometry.featuresWith": "helper:0",
   "root:geometry.fireTouches": "helper:0",
   "root:geometry.firstApproach": "helper:0",
