@@ -36,9 +36,14 @@ describe("fnfD: every attacker follows up (FNF-MEL-7)", () => {
     expect(carry.log[1]).toMatchObject({ result: "DRIVEN_BACK", lead: "fr2" });
     expect(after(carry.log, "fnf/carriedPosition")).toEqual(["fr1", "fr2"]);
     expect(after(carry.log, "fnf/breakthrough")).toEqual([]);
-    const through = fight(pair(), [5, 5, 3, 3], { drivenBack: "breakthrough" });
+    // fr1's breakthrough reaches gb1 again and that melee is fought at once (three more rolls' dice on hand).
+    const through = fight(pair(), [5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3], { drivenBack: "breakthrough" });
     expect(after(through.log, "fnf/breakthrough")).toEqual(["fr1", "fr2"]);
-    expect(after(through.log, "fnf/carriedPosition")).toEqual([]);
+    // fr1 meets gb1 again: a new melee (melee-1) fought at once, fr1 leading with +1; Driven back again, and
+    // fr1, which has broken through this turn, carries the position; fr2 then breaks through without contact.
+    expect(through.log.filter((e) => e["type"] === "fnf/contact")).toEqual([{ type: "fnf/contact", rule: "FNF-MEL-1a", melee: "melee-1", attacker: "fr1", defender: "gb1", breakthrough: true }]);
+    expect(through.log.filter((e) => e["type"] === "fnf/meleeRolled").map((e) => [e["lead"], e["result"]])).toEqual([["fr2", "DRIVEN_BACK"], ["fr1", "DRIVEN_BACK"]]);
+    expect(after(through.log, "fnf/carriedPosition")).toEqual(["fr1"]);
   });
   it("FNF-MEL-7: Hard pressed (+1): each attacker tries to carry the position; without advance none moves", () => {
     const r = fight(pair(), [4, 3, 3, 3]);

@@ -169,10 +169,15 @@ describe("FnF melee", () => {
     const carry = fight(contact(), [4, 4, 2, 2]);
     expect(events(carry, "fnf/carriedPosition")).toHaveLength(1);
     expect(events(carry, "fnf/breakthrough")).toHaveLength(0);
-    const through = fight(contact(), [4, 4, 2, 2], { drivenBack: "breakthrough" });
-    expect(results(through)).toEqual(["DRIVEN_BACK"]);
-    expect(events(through, "fnf/breakthrough")[0]).toMatchObject({ unit: "fr1", rule: "FNF-MEL-7" });
-    expect(events(through, "fnf/carriedPosition")).toHaveLength(0);
+    // The breakthrough reaches the brigade it drove back: that new melee is fought at once, fr1 leading with +1.
+    const through = fight(contact(), [4, 4, 2, 2, 3, 3, 3, 3], { drivenBack: "breakthrough" });
+    expect(results(through)[0]).toBe("DRIVEN_BACK");
+    expect(events(through, "fnf/breakthrough")[0]).toMatchObject({ unit: "fr1", rule: "FNF-MEL-7", target: "gb1", contact: true });
+    expect(events(through, "fnf/meleeRolled")).toHaveLength(2);
+    expect(events(through, "fnf/meleeRolled")[1]).toMatchObject({ lead: "fr1", defender: "gb1", round: 1 });
+    expect(results(through)).toEqual(["DRIVEN_BACK", "DRIVEN_BACK"]);
+    // Having broken through once this turn, fr1 carries the position after the second result instead.
+    expect(events(through, "fnf/carriedPosition").map((e) => e["unit"])).toEqual(["fr1"]);
   });
 
   it("FNF-ART-5: a battery Hard pressed is silenced and withdrawn beyond musket range, neither damaged nor disordered", () => {
