@@ -46,6 +46,19 @@ describe("combat/splitAttacks with a second split still to answer (CORE-CC-2)", 
   });
 });
 
+describe("combat/splitAttacks for a combat fought meanwhile (CORE-CC-1, CORE-CC-2)", () => {
+  it("CORE-CC-1: the last split answer fights only the combats of its batch not yet fought this phase", () => {
+    const s0 = engaged({ files: 5, figures: 10 }, { files: 2, figures: 4, position: { x: 36 - W, y: 24 } }, { units: [foot("c", "gb", { files: 2, figures: 4, position: { x: 36 + W, y: 24 }, facing: 270 })], options: ASK, combat: { units: ["a", "b", "c"] as never } });
+    const asked = ok(s0, { type: "combat/fight", combat: "c1" }).state;
+    // A hand-made state: c1 is listed as fought this phase while the split decision is still pending.
+    const s = { ...asked, facts: { ...asked.facts, step: { ...asked.facts.step, fought: ["c1"] } } } as BattleState;
+    const r = ok(withScriptedDice(s, MISS), { type: "combat/splitAttacks", unit: "a", split: { b: 0, c: 1 } });
+    expect(types(r.events)).toEqual(["combat/attacksSplit", "combat/aftermathDone"]);
+    expect(r.state.pending).toEqual([]);
+    expect(r.state.units).toEqual(s.units);
+  });
+});
+
 describe("combat/redress answered (CORE-REDR-1/2)", () => {
   const won = (): BattleState => engaged({ files: 5, figures: 30, formation: "BLOCK" }, { files: 9, figures: 18 }, { options: ASK });
   const redress = (unit: string, target: string) => ({ kind: "redress", side: "fr", unit, targets: [target], rule: "CORE-REDR-1" });
