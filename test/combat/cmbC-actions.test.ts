@@ -51,7 +51,7 @@ describe("combat/splitAttacks for a combat fought meanwhile (CORE-CC-1, CORE-CC-
     const s0 = engaged({ files: 5, figures: 10 }, { files: 2, figures: 4, position: { x: 36 - W, y: 24 } }, { units: [foot("c", "gb", { files: 2, figures: 4, position: { x: 36 + W, y: 24 }, facing: 270 })], options: ASK, combat: { units: ["a", "b", "c"] as never } });
     const asked = ok(s0, { type: "combat/fight", combat: "c1" }).state;
     // A hand-made state: c1 is listed as fought this phase while the split decision is still pending.
-    const s = { ...asked, facts: { ...asked.facts, step: { ...asked.facts.step, fought: ["c1"] } } } as BattleState;
+    const s = { ...asked, facts: { ...asked.facts, step: { ...asked.facts.step, fought: ["c1"] } } } as unknown as BattleState;
     const r = ok(withScriptedDice(s, MISS), { type: "combat/splitAttacks", unit: "a", split: { b: 0, c: 1 } });
     expect(types(r.events)).toEqual(["combat/attacksSplit", "combat/aftermathDone"]);
     expect(r.state.pending).toEqual([]);
@@ -65,7 +65,7 @@ describe("combat/redress answered (CORE-REDR-1/2)", () => {
 
   // A hand-made list of two decisions (both fr's to answer): only the one answered goes.
   it("CORE-REDR-1: answering the second of two redress decisions removes that one and leaves the first, the phase waiting", () => {
-    const s = { ...won(), pending: [redress("b", "a"), redress("a", "b")] } as BattleState;
+    const s = { ...won(), pending: [redress("b", "a"), redress("a", "b")] } as unknown as BattleState;
     const r = ok(s, { type: "combat/redress", unit: "a", files: 9 });
     expect(r.state.pending).toEqual([redress("b", "a")]);
     expect(r.state.units["a" as never]!.files).toBe(9);
@@ -73,7 +73,7 @@ describe("combat/redress answered (CORE-REDR-1/2)", () => {
   });
 
   it("CORE-REDR-1: answering the last redress decision lets the phase go on", () => {
-    const s = { ...won(), pending: [redress("a", "b")] } as BattleState;
+    const s = { ...won(), pending: [redress("a", "b")] } as unknown as BattleState;
     const r = ok(withScriptedDice(s, MISS), { type: "combat/redress", unit: "a", files: 9 });
     // The round is fought on at once (blows, result, break test, the loser falls back) and the aftermath is done.
     expect(types(r.events)).toEqual(["combat/redressed", "combat/strike", "combat/strike", "combat/roundFought", "combat/breakTest", "unit/disordered", "combat/fallBackDue", "combat/holds", "combat/fellBack", "combat/ended", "combat/aftermathDone"]);
