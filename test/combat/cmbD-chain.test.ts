@@ -21,6 +21,19 @@ describe("laterState (combat/markov.ts)", () => {
     expect(out.combat).toEqual(c);
   });
 
+  it("CORE-CC-1: losses in round 0 are taken off in the same turn; round 1 with no losses named still passes the turn", () => {
+    const s = engaged();
+    const c = s.combats["c1" as never]!;
+    const zero = laterState(s, c, cs([["a", 14]], [["a", 0]], null, 0), sides);
+    expect(zero.state.units["a" as never]!.figures).toBe(14);
+    expect(zero.state.turn).toEqual(s.turn);
+    expect(zero.combat).toEqual({ ...c, rounds: 1, lastWinner: null });
+    const one = laterState(s, c, cs([], [], 0, 1), sides);
+    expect(one.state.units).toEqual(s.units);
+    expect(one.state.turn).toEqual({ ...s.turn, activeSide: "gb" });
+    expect(one.combat).toEqual({ ...c, rounds: 2, lastWinner: "fr" });
+  });
+
   it("CORE-CC-1 / WHN-FORM-8: after round 1 the losses are taken off, the other player is active, the round count and last winner move on", () => {
     const s = engaged();
     const c = s.combats["c1" as never]!;
