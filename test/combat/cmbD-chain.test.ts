@@ -84,6 +84,40 @@ describe("laterState (combat/markov.ts)", () => {
   });
 });
 
+describe("laterState: a square that lost models (WHN-FORM-8, CORE-CC-1)", () => {
+  const HORSE = { troopType: "cavalry" as const, base: { w: 25 / 25.4, d: 50 / 25.4 }, formation: "CAV_LINE" as const, files: 5, figures: 10, profile: { M: 8, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 7 } };
+  const W = 20 / 25.4;
+
+  it("WHN-FORM-8: the square is re-laid about its centre and the horse touching it steps in with it", () => {
+    const s = engaged({ formation: "SQUARE", figures: 20 } as never, HORSE as never);
+    const c = s.combats["c1" as never]!;
+    const out = laterState(s, c, cs([["a", 16]], [], null, 1), sides).state;
+    // 5 a face → 4 a face: each face half a base nearer the centre.
+    expect(out.units["a" as never]!.figures).toBe(16);
+    expect(out.units["a" as never]!.position.x).toBeCloseTo(36, 9);
+    expect(out.units["a" as never]!.position.y).toBeCloseTo(24 - W / 2, 9);
+    expect(out.units["b" as never]!.position.x).toBeCloseTo(36, 9);
+    expect(out.units["b" as never]!.position.y).toBeCloseTo(24 - W / 2, 9);
+  });
+
+  it("WHN-FORM-8: no close-up for a square that lost nothing, one destroyed, or a unit not in square", () => {
+    const s = engaged({ formation: "SQUARE", figures: 20 } as never, HORSE as never);
+    const c = s.combats["c1" as never]!;
+    const same = laterState(s, c, cs([["a", 20]], [], null, 1), sides).state;
+    expect(same.units["b" as never]!.position).toEqual(s.units["b" as never]!.position);
+    const gone = laterState(s, c, cs([["a", 0]], [], null, 1), sides).state;
+    expect(gone.units["b" as never]!.position).toEqual(s.units["b" as never]!.position);
+    // The horse losing models is no square: the square stays put.
+    const horseLoss = laterState(s, c, cs([["b", 6]], [], null, 1), sides).state;
+    expect(horseLoss.units["a" as never]!.position).toEqual(s.units["a" as never]!.position);
+    expect(horseLoss.units["b" as never]!.figures).toBe(6);
+    const line = engaged({}, HORSE as never);
+    const lineOut = laterState(line, line.combats["c1" as never]!, cs([["a", 16]], [], null, 1), sides).state;
+    expect(lineOut.units["b" as never]!.position).toEqual(line.units["b" as never]!.position);
+    expect(lineOut.units["a" as never]!.position).toEqual(line.units["a" as never]!.position);
+  });
+});
+
 describe("roundBuilder (combat/markov.ts)", () => {
   it("CORE-CC-1: later rounds are built from the losses, with side 0 kept as the first round's side 0", () => {
     const s = engaged();
