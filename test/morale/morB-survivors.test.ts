@@ -61,7 +61,7 @@ describe("morB: skirmishers flee and turn (flee.ts)", () => {
     expect(u.models!.length).toBe(10);
     for (const m of u.models!) expect(m.facing).toBeCloseTo(u.facing, 9);
     // Every model moved west by the distance the unit fled.
-    const fled = plain(r.events).find((e) => e.type === "unit/fled") as { distance: number };
+    const fled = plain(r.events).find((e) => e.type === "unit/fled") as unknown as { distance: number };
     expect(fled.distance).toBeGreaterThan(0);
     const before = unit(s, "fr-1").models!;
     const xs = u.models!.map((m) => m.x).sort((a, b) => a - b);
