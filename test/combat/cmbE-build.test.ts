@@ -36,3 +36,74 @@ describe("resultData of a unit in the combat that touches no enemy (CORE-CR-2, W
     expect(victim(s, "sq")!.result).toMatchObject({ highGround: false });
   });
 });
+
+const W = 20 / 25.4;
+const strike = (owner: string, side: 0 | 1, target: string, models: number, over: Record<string, unknown> = {}) => ({ id: `${owner}>${target}`, owner, side, target, models, attacks: 1, bonusAttacks: 0, charged: false, initiative: 3, hitNeed: 4, woundNeed: 4, saveNeed: null, tier: 2, ...over });
+const HERO = { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8 };
+const CHAMP = { M: 4, WS: 4, BS: 4, S: 3, T: 3, W: 1, I: 4, A: 2, Ld: 7 };
+const hero = (id: string, side: string, joinedTo: string) => ({ id, side, name: id, profile: HERO, base: { w: W, d: W }, position: { x: 1, y: 1 }, facing: 0, joinedTo });
+const LEADER = { command: { leader: true, standard: false, musician: false } };
+
+/** b fought front to front by a (8 models, 4 wide) and on its left flank by c (4 models). */
+function flanked(over: { a?: object; b?: object; c?: object; combat?: object; characters?: unknown[] } = {}): BattleState {
+  return engaged({ files: 4, figures: 8, ...over.a }, { ...over.b }, { units: [foot("c", "fr", { files: 4, figures: 4, position: { x: 36 + (5 * W) / 2, y: 24 + 1.5 }, facing: 180, ...over.c })], characters: over.characters ?? [], combat: { units: ["a", "b", "c"] as never, ...over.combat } });
+}
+
+describe("the main target of a unit fighting two enemies (CORE-CC-2, CORE-LEAD-2, CORE-CHAR)", () => {
+  it("CORE-CHAR: a joined character strikes the enemy most of his unit fights, not the other", () => {
+    const s = flanked({ characters: [hero("h", "gb", "b")] });
+    expect(built(s).input.strikers).toEqual([
+      strike("a", 0, "b", 4),
+      strike("b", 1, "a", 5),
+      strike("b", 1, "c", 3),
+      strike("h", 1, "a", 1, { attacks: 3, initiative: 5, hitNeed: 3, woundNeed: 3 }),
+      strike("c", 0, "b", 4),
+    ]);
+  });
+
+  it("CORE-LEAD-1 / AMB-111: a champion strikes apart only the main target; the unit's other group keeps all its models", () => {
+    const s = flanked({ b: { ...LEADER, champion: CHAMP } });
+    expect(built(s).input.strikers).toEqual([
+      strike("a", 0, "b", 4),
+      { ...strike("b*champion", 1, "a", 1, { attacks: 2, initiative: 4, hitNeed: 3, woundNeed: 4 }), id: "b*champion>a", owner: "b" },
+      strike("b", 1, "a", 4),
+      strike("b", 1, "c", 3),
+      strike("c", 0, "b", 4),
+    ]);
+  });
+});
+
+describe("ties for the main target (CORE-CC-2, CORE-LEAD-2)", () => {
+  // a, 4 wide, faces b and c (each 2 wide) side by side; its two middle models touch both.
+  const split = (a: object = {}, characters: unknown[] = []) =>
+    engaged({ files: 4, figures: 8, ...a }, { files: 2, figures: 4, position: { x: 36 - W, y: 24 } }, { units: [foot("c", "gb", { files: 2, figures: 4, position: { x: 36 + W, y: 24 }, facing: 270 })], characters, combat: { units: ["a", "b", "c"] as never } });
+
+  it("CORE-LEAD-2: with the same number on two enemies the main target is the first by id; only it gets the leader's attack and the character", () => {
+    const s = split(LEADER, [hero("h", "fr", "a")]);
+    // By default both models touching both go to b (3 to 1); the owner splits them one each: 2 and 2.
+    expect(built(s).input.strikers.filter((x) => x.owner === "a").map((x) => [x.id, x.models, x.bonusAttacks])).toEqual([
+      ["a>b", 3, 1],
+      ["a>c", 1, 0],
+    ]);
+    const even = new Map([["a", new Map([["b", 1], ["c", 1]])]]);
+    expect(buildRound(s, c1(s), even).input.strikers).toEqual([
+      strike("a", 0, "b", 2, { bonusAttacks: 1 }),
+      strike("a", 0, "c", 2),
+      strike("h", 0, "b", 1, { attacks: 3, initiative: 5, hitNeed: 3, woundNeed: 3 }),
+      strike("b", 1, "a", 2),
+      strike("c", 1, "a", 2),
+    ]);
+  });
+});
+
+describe("a joined character of a unit touching no enemy (CORE-CHAR)", () => {
+  it("CORE-CHAR: he strikes nobody but is still a victim, and counts as a model of his unit", () => {
+    const s = engaged({}, {}, { units: [foot("far", "fr", { files: 4, figures: 8, position: { x: 8, y: 8 }, facing: 0 })], characters: [hero("h", "fr", "far")], combat: { units: ["a", "b", "far"] as never } });
+    const b = built(s);
+    expect(b.input.strikers.map((x) => x.id)).toEqual(["a>b", "b>a"]);
+    expect(b.input.victims.filter((v) => v.id === "h" || v.id === "far")).toEqual([
+      { id: "h", side: 0, kind: "character", models: 1, wounds: 2, woundsTaken: 0, result: null },
+      { id: "far", side: 0, kind: "unit", models: 8, wounds: 1, woundsTaken: 0, result: result([0, 0, 0, 0, 0, 0, 0, 0, 1], { extraModels: 1 }) },
+    ]);
+  });
+});
