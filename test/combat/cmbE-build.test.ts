@@ -94,6 +94,15 @@ describe("ties for the main target (CORE-CC-2, CORE-LEAD-2)", () => {
       strike("c", 1, "a", 2),
     ]);
   });
+  it("CORE-CC-2: the main target is the enemy with most fighters even when its contact came second", () => {
+    const s = split(LEADER, [hero("h", "fr", "a")]);
+    const toC = new Map([["a", new Map([["b", 0], ["c", 2]])]]);
+    expect(buildRound(s, c1(s), toC).input.strikers.filter((x) => x.side === 0)).toEqual([
+      strike("a", 0, "c", 3, { bonusAttacks: 1 }),
+      strike("a", 0, "b", 1),
+      strike("h", 0, "c", 1, { attacks: 3, initiative: 5, hitNeed: 3, woundNeed: 3 }),
+    ]);
+  });
 });
 
 describe("a joined character of a unit touching no enemy (CORE-CHAR)", () => {
