@@ -116,3 +116,43 @@ describe("a joined character of a unit touching no enemy (CORE-CHAR)", () => {
     ]);
   });
 });
+
+describe("laps made on the charge count in the first round (WHN-CHRG-7/8, AMB-17)", () => {
+  type Lap = { unit: string; target: string; combat: string; models: number; removesRankBonus: boolean };
+  // far (fr, with a joined hero) is listed in c1 but touches nobody; its laps are recorded as facts.
+  const lapped = (laps: Lap[], combat: object = { rounds: 0 }): BattleState => {
+    const s = engaged({}, {}, { units: [foot("far", "fr", { files: 4, figures: 8, position: { x: 8, y: 8 }, facing: 0 })], characters: [hero("h", "fr", "far")], combat: { units: ["a", "b", "far"] as never, ...combat } });
+    return { ...s, facts: { ...s.facts, movement: { ...s.facts.movement, laps } } } as BattleState;
+  };
+  const lap = (over: Partial<Lap> = {}): Lap => ({ unit: "far", target: "b", combat: "c1", models: 2, removesRankBonus: true, ...over });
+  const sideA = (s: BattleState) => built(s).input.strikers.filter((x) => x.side === 0);
+  const res = (s: BattleState, id: string) => victim(s, id)!.result;
+
+  it("WHN-CHRG-7/8: the lapping models fight the target, the character joins them, the target is flanked, the lapper fights a flank", () => {
+    const s = lapped([lap()]);
+    expect(sideA(s)).toEqual([strike("a", 0, "b", 5), strike("far", 0, "b", 2), strike("h", 0, "b", 1, { attacks: 3, initiative: 5, hitNeed: 3, woundNeed: 3 })]);
+    expect(res(s, "b")).toEqual(result([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3], { flankedBy: ["far"] }));
+    expect(res(s, "far")).toEqual(result([0, 0, 0, 0, 0, 0, 0, 0, 1], { fightsFlank: true, extraModels: 1 }));
+  });
+
+  it("AMB-17: a lap that does not remove ranks fights but leaves the target unflanked", () => {
+    const s = lapped([lap({ removesRankBonus: false })]);
+    expect(sideA(s).map((x) => [x.id, x.models])).toEqual([["a>b", 5], ["far>b", 2], ["h>b", 1]]);
+    expect(res(s, "b")).toMatchObject({ flankedBy: [] });
+    expect(res(s, "far")).toMatchObject({ fightsFlank: true });
+  });
+
+  it("WHN-CHRG-7: laps count only in the first round, of this combat, between units fighting in it", () => {
+    const none = [strike("a", 0, "b", 5)];
+    for (const s of [lapped([lap()], { rounds: 1 }), lapped([lap({ combat: "c2" })]), lapped([lap({ unit: "zz" })]), lapped([lap({ target: "zz" })])]) {
+      expect(sideA(s)).toEqual(none);
+      expect(res(s, "b")).toMatchObject({ flankedBy: [] });
+      expect(res(s, "far")).toMatchObject({ fightsFlank: false });
+    }
+  });
+
+  it("WHN-CHRG-7: a lap recorded with no models gives no target, so the joined character strikes nobody", () => {
+    const s = lapped([lap({ models: 0 })]);
+    expect(sideA(s)).toEqual([strike("a", 0, "b", 5)]);
+  });
+});
