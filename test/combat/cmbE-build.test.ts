@@ -156,3 +156,14 @@ describe("laps made on the charge count in the first round (WHN-CHRG-7/8, AMB-17
     expect(sideA(s)).toEqual([strike("a", 0, "b", 5)]);
   });
 });
+
+describe("lapping round after a won round (CORE-REDR-3, AMB-17)", () => {
+  const wide = (options: object = {}) => engaged({ files: 9, figures: 18 }, { files: 3, figures: 9 }, { combat: { lastWinner: "fr" as never }, options });
+
+  it("CORE-REDR-3: the lapper fights a flank; the lapped enemy, still fought on its front, is not flanked under either lapIsFullFlankAttack", () => {
+    for (const o of [{}, { whn: { lapIsFullFlankAttack: true } }]) {
+      expect(victim(wide(o), "b")).toEqual({ id: "b", side: 1, kind: "unit", models: 9, wounds: 1, woundsTaken: 0, result: result([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) });
+      expect(victim(wide(o), "a")!.result).toEqual(result([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1], { fightsFlank: true }));
+    }
+  });
+});
