@@ -167,3 +167,15 @@ describe("lapping round after a won round (CORE-REDR-3, AMB-17)", () => {
     }
   });
 });
+
+describe("a champion in a challenge (CORE-CHAL-3, AMB-111)", () => {
+  it("CORE-CHAL-3: the rest of his unit is a victim of one model fewer, its result counting him as an extra model", () => {
+    const s0 = engaged({ files: 5, figures: 10, command: { leader: true, standard: true, musician: true }, champion: CHAMP }, {}, { characters: [hero("h", "gb", "b")] });
+    const s = { ...s0, facts: { ...s0.facts, duels: { c1: { a: "a", b: "h" } } } } as BattleState;
+    const v = built(s).input.victims;
+    expect(v.filter((x) => x.side === 0)).toEqual([
+      { id: "a*champion", side: 0, kind: "character", models: 1, wounds: 1, woundsTaken: 0, result: null },
+      { id: "a", side: 0, kind: "unit", models: 9, wounds: 1, woundsTaken: 0, result: result([0, 0, 0, 0, 0, 0, 0, 0, 1, 1], { standardFrom: 1, musicianFrom: 2, extraModels: 1 }) },
+    ]);
+  });
+});
