@@ -122,7 +122,7 @@ describe("laps made on the charge count in the first round (WHN-CHRG-7/8, AMB-17
   // far (fr, with a joined hero) is listed in c1 but touches nobody; its laps are recorded as facts.
   const lapped = (laps: Lap[], combat: object = { rounds: 0 }): BattleState => {
     const s = engaged({}, {}, { units: [foot("far", "fr", { files: 4, figures: 8, position: { x: 8, y: 8 }, facing: 0 })], characters: [hero("h", "fr", "far")], combat: { units: ["a", "b", "far"] as never, ...combat } });
-    return { ...s, facts: { ...s.facts, movement: { ...s.facts.movement, laps } } } as BattleState;
+    return { ...s, facts: { ...s.facts, movement: { ...s.facts.movement, laps } } } as unknown as BattleState;
   };
   const lap = (over: Partial<Lap> = {}): Lap => ({ unit: "far", target: "b", combat: "c1", models: 2, removesRankBonus: true, ...over });
   const sideA = (s: BattleState) => built(s).input.strikers.filter((x) => x.side === 0);
