@@ -64,9 +64,11 @@ function failedMoveOf(state: BattleState, c: Unit, target: Unit): Unit | null {
   }
   const loose = failedLooseChargeMove(c.models, c.base, footprintOf(target), baseMove(state, c));
   if (loose === null || extendedOrderViolation(c, loose.models) !== null) return null;
-  const models = loose.models.map((m) => ({ ...m, facing: normalizeAngle(m.facing) }));
+  // Every model faces along the one line: normalise that facing once.
+  const facing = normalizeAngle(loose.facing);
+  const models = loose.models.map((m) => ({ ...m, facing }));
   const first = modelRects(c, models)[0] as OrientedRect;
-  return { ...c, models, position: rectFrontCenter(first), facing: normalizeAngle(loose.facing) };
+  return { ...c, models, position: rectFrontCenter(first), facing };
 }
 
 /** Failed charge (CORE-CHRG-6, CORE-GEO-24): M toward the target, stopping 1" short; stays put if blocked. */
