@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   await step("worst", () => worstCaseFigures(quick ? 40 : 150));
   await step("legal", () => legalFigures(quick ? 6 : 30, quick ? 60 : 150));
   // bots (issue 22).
-  await step("bots", () => [...fnfBattleFigures(quick ? 3 : 10, 3), searchWinRateFigure(quick ? 1 : 2, quick ? 8 : 16, 4)]);
+  await step("bots", () => [...fnfBattleFigures(quick ? 3 : 10, 3), searchWinRateFigure(quick ? 1 : 4, quick ? 8 : 16, 4)]);
   const all = KEYS.map(([key, label, unit]) => figures.find((f) => f.key === key) ?? missing(key, label, unit, "not run (--only)"));
   console.log(table(all));
   console.log(`BENCH ${JSON.stringify(Object.fromEntries(all.map((f) => [f.key, f.value])))}`);

@@ -104,6 +104,17 @@ export interface SearchOptions {
    * (docs/guides/writing-a-bot.md, "What the search needed, measured").
    */
   readonly keepPrior?: boolean;
+  /**
+   * How the playouts pick among the candidates. `mean` (default): sequential halving on the
+   * playout means, then the tolerances above. `paired`: the greedy choice (the prior's best) is
+   * kept to the end and every other candidate is compared with it round by round on the same
+   * dice (paired differences); a candidate overrules it only when its mean difference stays above
+   * zero by `confidence` standard errors, over at least three rounds. Picking the best of several
+   * noisy means favours whichever was luckiest; the paired test asks for evidence instead.
+   */
+  readonly pick?: "mean" | "paired";
+  /** For `pick: "paired"`: standard errors the mean difference must clear (default {@link SEARCH_CONFIDENCE}). */
+  readonly confidence?: number;
   /** Kept for compatibility; the search is flat at the root and ignores it. */
   readonly maxDepth?: number;
   /** Kept for compatibility; sequential halving has no exploration constant. */
@@ -150,6 +161,9 @@ export const SEARCH_VICTORY_WEIGHT = 1;
 
 /** Default {@link SearchOptions.playoutMoves}. */
 export const SEARCH_PLAYOUT_MOVES = 0;
+
+/** Default {@link SearchOptions.confidence}. */
+export const SEARCH_CONFIDENCE = 2;
 
 /** Default {@link SearchOptions.tolerance}. */
 export const SEARCH_TOLERANCE = 0.1;
@@ -365,6 +379,24 @@ interface Candidate {
   count: number;
   /** The latest playout's value (left out when the last round did not complete). */
   last: number;
+  /** Every playout's value, by round (for the paired pick). */
+  readonly values: number[];
+}
+
+/** Paired differences of `c` against `base` over the rounds both played: their mean, standard error and number. */
+function pairedDiff(c: Candidate, base: Candidate): { readonly mean: number; readonly se: number; readonly n: number } {
+  const n = Math.min(c.values.length, base.values.length);
+  if (n === 0) return { mean: 0, se: Infinity, n };
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += (c.values[i] as number) - (base.values[i] as number);
+  const mean = sum / n;
+  if (n < 2) return { mean, se: Infinity, n };
+  let sq = 0;
+  for (let i = 0; i < n; i++) {
+    const d = (c.values[i] as number) - (base.values[i] as number) - mean;
+    sq += d * d;
+  }
+  return { mean, se: Math.sqrt(sq / (n - 1) / n), n };
 }
 
 /** The value of a playout whose root action does not apply in its determinisation. */
@@ -407,6 +439,9 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
   if (options.leaf !== undefined && options.leaf !== "linear" && options.leaf !== "odds" && options.leaf !== "keeper") throw badArg("searchBot", "options.leaf", '"linear", "odds" or "keeper"', options.leaf);
   const leaf = options.leaf ?? "linear";
   const answerTolerance = num("answerTolerance", options.answerTolerance, 0);
+  if (options.pick !== undefined && options.pick !== "mean" && options.pick !== "paired") throw badArg("searchBot", "options.pick", '"mean" or "paired"', options.pick);
+  const paired = options.pick === "paired";
+  const confidence = num("confidence", options.confidence, SEARCH_CONFIDENCE);
   return (input: BattleState, seed: number, budget: number): Action => {
     const state = adopt(input);
     const me = decider(state);
@@ -431,7 +466,7 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
       const copy = reseed(state, mixSeed(seed, 0x5eed + i));
       const next = step(copy, a, ctx);
       if (next === null) continue;
-      scored.push({ action: a, prior: bestFollowUp(next, a, me, ctx).value, rank: i, total: 0, count: 0, last: 0 });
+      scored.push({ action: a, prior: bestFollowUp(next, a, me, ctx).value, rank: i, total: 0, count: 0, last: 0, values: [] });
     }
     if (scored.length === 0) return (advance[0] ?? rootActions[0]) as Action;
     scored.sort((x, y) => y.prior - x.prior || x.rank - y.rank);
@@ -471,9 +506,15 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
         c.total += v;
         c.last = v;
         c.count++;
+        c.values.push(v);
       }
       rounds++;
-      if (rounds === nextCut && alive.length > 2) {
+      if (paired && rounds === nextCut && alive.length > 2) {
+        // Halve the challengers by their paired mean against the greedy choice, which stays.
+        const challengers = alive.filter((c) => c !== greedyPick).sort((x, y) => pairedDiff(y, greedyPick).mean - pairedDiff(x, greedyPick).mean || x.rank - y.rank);
+        alive = [greedyPick, ...challengers.slice(0, Math.max(1, Math.floor(challengers.length / 2)))];
+        nextCut *= 2;
+      } else if (!paired && rounds === nextCut && alive.length > 2) {
         const half = Math.ceil(alive.length / 2);
         const ranked = [...alive].sort((x, y) => y.total / y.count - x.total / x.count || y.prior - x.prior || x.rank - y.rank);
         // The greedy choice of a maneuver stays in (in place of the last survivor) so the tolerance still applies to it.
@@ -487,6 +528,21 @@ export function searchBot(context?: BotContext, optionsInput: SearchOptions = {}
       return pick.action;
     };
     if (rounds === 0) return report(scored[0] as Candidate);
+    if (paired) {
+      // The challenger whose paired lower bound clears zero by the most; else the greedy choice.
+      let pick = greedyPick;
+      let bestLow = 0;
+      for (const c of alive) {
+        if (c === greedyPick) continue;
+        const d = pairedDiff(c, greedyPick);
+        const low = d.mean - confidence * d.se;
+        if (d.n >= 3 && low > bestLow) {
+          bestLow = low;
+          pick = c;
+        }
+      }
+      return report(pick);
+    }
     // The best prior among the candidates whose playout mean is within the tolerance of the best.
     const mean = (c: Candidate): number => (c.count > rounds ? c.total - c.last : c.total) / rounds;
     const top = Math.max(...alive.map(mean));

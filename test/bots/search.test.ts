@@ -82,6 +82,39 @@ describe("search bot", () => {
     }
   }, 120_000);
 
+  it("pick paired: an unreachable confidence plays the greedy choice at every decision, after its playouts; a low one overrules it on some", () => {
+    const states: BattleState[] = [];
+    playBattle(sc, ["greedy", "greedy"], 2, { maxDecisions: 120, onDecision: (x) => void (legalActions(x).length >= 4 && states.length < 6 ? states.push(x) : undefined) });
+    expect(states).toHaveLength(6);
+    const strict: SearchInfo[] = [];
+    const loose: SearchInfo[] = [];
+    for (const s of states) {
+      // The greedy choice: the prior's best, taken without playouts when the decision is not searched.
+      const greedy = searchBot(ctx, { decisions: [] })(s, 9, 16);
+      expect(searchBot(ctx, { pick: "paired", confidence: 1e9, candidates: 3, onSearch: (i) => void strict.push(i) })(s, 9, 16)).toEqual(greedy);
+      const a = searchBot(ctx, { pick: "paired", confidence: -1e9, candidates: 3, onSearch: (i) => void loose.push(i) })(s, 9, 16);
+      expect(legalActions(s)).toContainEqual(a);
+    }
+    expect(strict.every((i) => i.playouts === 16 && !i.overruled)).toBe(true);
+    // Any challenger with three rounds clears a bound that low: every decision with one is overruled.
+    expect(loose.some((i) => i.overruled)).toBe(true);
+  }, 120_000);
+
+  it("pick and confidence are checked when the bot is made", () => {
+    const message = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof FusilladeError && e.code === "engine/misuse") return e.message;
+        throw e;
+      }
+      return "no error";
+    };
+    expect(message(() => searchBot(ctx, { pick: "best" } as never))).toMatch(/^searchBot: options\.pick must be "mean" or "paired"/);
+    expect(message(() => searchBot(ctx, { pick: "paired", confidence: "2" } as never))).toMatch(/^searchBot: options\.confidence must be a finite number/);
+    expect(message(() => searchBot(ctx, { pick: "paired", confidence: 1.5 }))).toBe("no error");
+  });
+
   it("decisions is checked when the bot is made: not an array of strings, or unreadable, is engine/misuse", () => {
     const misuse = (f: () => unknown): FusilladeError => {
       try {
