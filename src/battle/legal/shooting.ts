@@ -54,6 +54,8 @@ function shootingApplies(state: BattleState, a: Action): boolean {
   const s = getUnit(state, a.shooter);
   const t = Object.hasOwn(state.units, a.target) ? getUnit(state, a.target as UnitId) : undefined;
   if (s !== undefined && t !== undefined && s.equipment.missile !== null) {
+    // A unit that has shot may not shoot again (CORE-SHOOT-1); a square's faces are read one by one.
+    if (s.flags.shot && s.formation !== "SQUARE") return false;
     const sl = layoutOf(s);
     const tl = layoutOf(t);
     if (!inArcOf(sl, tl)) return false;
