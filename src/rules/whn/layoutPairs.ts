@@ -1,7 +1,6 @@
 /**
  * Geometry of two laid-out units that depends on their two layouts alone: whether one stands in
- * the other's arc (CORE-GEO-15), the distance between their footprints (CORE-GEO-10) and whether
- * they touch (CORE-GEO-12). The
+ * the other's arc (CORE-GEO-15) and the distance between their footprints (CORE-GEO-10). The
  * random draw asks these of the same pairs decision after decision (a fire or a charge refused as
  * out of arc is drawn again on the next state), while the layouts outlive the states: a unit that
  * only changed a flag keeps its layout object (`layoutOf`). So the answers are kept per pair of
@@ -9,8 +8,7 @@
  */
 import { footprintInUnitArc } from "../../geometry/arcs.js";
 import type { UnitLayout } from "../../geometry/layout.js";
-import { footprintDistance, footprintsApart } from "../../geometry/rect.js";
-import { inContact } from "../../geometry/vec.js";
+import { footprintDistance } from "../../geometry/rect.js";
 
 /** Answers per first layout, then second. Held strongly and bounded: emptied when full. */
 type PairMemo<T> = Map<UnitLayout, Map<UnitLayout, T>>;
@@ -20,7 +18,6 @@ const KEPT = 512;
 
 const ARCS: PairMemo<boolean> = new Map();
 const DISTANCES: PairMemo<number> = new Map();
-const CONTACTS: PairMemo<boolean> = new Map();
 
 /** The row of answers for a first layout (made, emptying the memo when full, if new). */
 function rowOf<T>(memo: PairMemo<T>, a: UnitLayout): Map<UnitLayout, T> {
@@ -50,21 +47,6 @@ export function layoutDistance(a: UnitLayout, b: UnitLayout): number {
   let v = row.get(b);
   if (v === undefined) {
     v = footprintDistance(a.footprint, b.footprint);
-    row.set(b, v);
-  }
-  return v;
-}
-
-/**
- * Whether two layouts' footprints touch (CORE-GEO-12): apart by their bounding circles, else
- * measured. Kept per pair of layouts: engagement is asked of every unit after every action, while
- * one action moves one or two units.
- */
-export function layoutsInContact(a: UnitLayout, b: UnitLayout): boolean {
-  const row = rowOf(CONTACTS, a);
-  let v = row.get(b);
-  if (v === undefined) {
-    v = !footprintsApart(a.footprint, b.footprint, 0) && inContact(footprintDistance(a.footprint, b.footprint));
     row.set(b, v);
   }
   return v;

@@ -11,8 +11,9 @@ import { violation, type Violation } from "../../../engine/violation.js";
 import { isOwned } from "../../../engine/owned.js";
 import type { Frame } from "../../../geometry/frame.js";
 import { layoutUnit, type UnitLayout } from "../../../geometry/layout.js";
-import { getUnit, inPlay, joinedCharacters, layoutOf, layoutSpecOf, unitsInPlay, unitsInPlayShared } from "../unit.js";
-import { layoutsInContact } from "../layoutPairs.js";
+import { footprintDistance, footprintsApart } from "../../../geometry/rect.js";
+import { inContact } from "../../../geometry/vec.js";
+import { footprintOf, getUnit, inPlay, joinedCharacters, layoutSpecOf, unitsInPlay, unitsInPlayShared } from "../unit.js";
 import { FORMATION_TABLE } from "./formations.js";
 
 /** Normal moves of artillery by gun type and state (WHN-ART-3); howitzers move as medium (AMB-38). */
@@ -104,10 +105,9 @@ export function isEngagedUnit(state: BattleState, u: Unit): boolean {
 
 function measureEngaged(state: BattleState, u: Unit): boolean {
   if (combatOf(state, u.id) !== null) return true;
-  const l = layoutOf(u);
-  // Per pair of layouts (broad phase first inside): after an action, only the pairs with a unit
-  // that moved are measured again.
-  return unitsInPlayShared(state).some((e) => e.side !== u.side && layoutsInContact(l, layoutOf(e)));
+  const fp = footprintOf(u);
+  // Broad phase first: most enemies are far away, and their bounding circles say so cheaply.
+  return unitsInPlayShared(state).some((e) => e.side !== u.side && !footprintsApart(fp, footprintOf(e), 0) && inContact(footprintDistance(fp, footprintOf(e))));
 }
 
 /**
