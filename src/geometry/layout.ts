@@ -166,28 +166,37 @@ interface PlacedBlock {
   readonly facing: number;
 }
 
+/** Where a block layout keeps what its models are placed from, then the models (a hidden own slot). */
+const BLOCK_MODELS = Symbol("blockModels");
+
+type LazyBlock = UnitLayout & { [BLOCK_MODELS]: PlacedBlock | readonly ModelPlacement[] };
+
+/**
+ * The `models` getter of every block layout: one function shared by all of them, so the layouts
+ * keep one shape (a getter made per object would put each in V8's slow dictionary mode).
+ */
+function blockModels(this: LazyBlock): readonly ModelPlacement[] {
+  const kept = this[BLOCK_MODELS];
+  if (Array.isArray(kept)) return kept as readonly ModelPlacement[];
+  const models = placeBlockModels(kept as PlacedBlock);
+  // A frozen layout places them again on the next read (the same numbers).
+  if (!Object.isFrozen(this)) this[BLOCK_MODELS] = models;
+  return models;
+}
+
 /**
  * A block laid out. Its models are placed when first read: most layouts are only measured by
- * their footprint (placement checks, ranges, arcs, the units standing in a line of sight), and a
- * block's models were most of a layout's cost and of the garbage the caches of layouts keep alive.
+ * their footprint (placement checks, ranges, arcs, the units standing in a line of sight).
  */
 const layoutBlock = (spec: BlockSpec, frame: Frame): UnitLayout => {
   const { files, ranks, width, depth } = blockDimensions(spec);
   // The numbers as they are now: a caller may reuse its spec or frame object afterwards.
   const block: PlacedBlock = { files, ranks, width, count: spec.count, w: spec.base.w, d: spec.base.d, gx: spec.gapX ?? 0, gy: spec.gapY ?? 0, px: frame.p.x, py: frame.p.y, facing: frame.facing };
-  let models: readonly ModelPlacement[] | null = null;
-  return {
-    kind: "block",
-    frame,
-    width,
-    depth,
-    files,
-    ranks,
-    footprint: [rectBehindFrame(frame, width, depth)],
-    get models(): readonly ModelPlacement[] {
-      return (models ??= placeBlockModels(block));
-    },
-  };
+  const layout = { kind: "block", frame, width, depth, files, ranks, footprint: [rectBehindFrame(frame, width, depth)] } as const;
+  // Not enumerable, so JSON, spreads and deep equality see the layout's own fields only.
+  Object.defineProperty(layout, BLOCK_MODELS, { value: block, writable: true, enumerable: false, configurable: false });
+  Object.defineProperty(layout, "models", { get: blockModels, enumerable: true, configurable: false });
+  return layout as unknown as UnitLayout;
 };
 
 const layoutSquare = (spec: SquareSpec, frame: Frame): UnitLayout => {
