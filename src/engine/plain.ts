@@ -50,8 +50,13 @@ export function plainCopy(value: unknown): unknown {
       const obj: Record<string, unknown> = {};
       for (const key of Object.keys(v)) {
         path.push(key);
-        // defineProperty, not assignment: a "__proto__" key stays an own key for the scan to refuse.
-        Object.defineProperty(obj, key, { value: copy((v as Record<string, unknown>)[key], depth + 1), enumerable: true, writable: true, configurable: true });
+        const value = copy((v as Record<string, unknown>)[key], depth + 1);
+        // A key the new object inherits ("__proto__", "toString", or a setter someone added to
+        // Object.prototype) by defineProperty, so it stays a plain own key ("__proto__" one for the
+        // scan to refuse); any other by assignment, which makes the same own, enumerable, writable
+        // property several times faster.
+        if (key in obj) Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+        else obj[key] = value;
         path.pop();
       }
       out = obj;

@@ -120,24 +120,21 @@ export const joinCharacter = (spec: BlockSpec, leaderFile = 0): { spec: BlockSpe
   return { spec: grown, file: leaderFile + 1 < files ? leaderFile + 1 : leaderFile - 1, rank: 0 };
 };
 
-const layoutBlock = (spec: BlockSpec, frame: Frame): UnitLayout => {
-  const { files, ranks, width, depth } = blockDimensions(spec);
+/**
+ * A block's models placed in the world. toWorld and rectBehindFrame written out with the frame's f
+ * and r computed once: the same operations in the same order as those helpers (bit-identical),
+ * without six trig calls and three temporary vectors per model.
+ */
+const placeBlockModels = (block: PlacedBlock): ModelPlacement[] => {
+  const { files, ranks, width, count, w, d, gx, gy, px, py, facing } = block;
   const models: ModelPlacement[] = [];
-  // toWorld and rectBehindFrame written out with the frame's f and r computed once: the same
-  // operations in the same order as those helpers (bit-identical), without six trig calls and
-  // three temporary vectors per model.
-  const f = forward(frame.facing);
-  const r = right(frame.facing);
-  const { w, d } = spec.base;
-  const gx = spec.gapX ?? 0;
-  const gy = spec.gapY ?? 0;
-  const px = frame.p.x;
-  const py = frame.p.y;
+  const f = forward(facing);
+  const r = right(facing);
   const back = -d / 2;
   const hw = w / 2;
   const hd = d / 2;
   for (let rank = 0; rank < ranks; rank++) {
-    const inRank = rank < ranks - 1 ? files : spec.count - (ranks - 1) * files;
+    const inRank = rank < ranks - 1 ? files : count - (ranks - 1) * files;
     // An incomplete rear rank is centred; an odd spare slot goes to the right.
     const offset = Math.floor((files - inRank) / 2);
     // blockSlotLocal's v, less half a base depth: the model's front-edge centre.
@@ -147,11 +144,59 @@ const layoutBlock = (spec: BlockSpec, frame: Frame): UnitLayout => {
       const u = -width / 2 + w / 2 + file * (w + gx);
       const wx = px + u * r.x - v * f.x;
       const wy = py + u * r.y - v * f.y;
-      const rect: OrientedRect = { center: { x: wx + f.x * back, y: wy + f.y * back }, halfWidth: hw, halfDepth: hd, facing: frame.facing };
+      const rect: OrientedRect = { center: { x: wx + f.x * back, y: wy + f.y * back }, halfWidth: hw, halfDepth: hd, facing };
       models.push({ index: models.length, rect, file, rank });
     }
   }
-  return { kind: "block", frame, width, depth, files, ranks, footprint: [rectBehindFrame(frame, width, depth)], models };
+  return models;
+};
+
+/** The numbers a block's models are placed from, read when the block is laid out. */
+interface PlacedBlock {
+  readonly files: number;
+  readonly ranks: number;
+  readonly width: number;
+  readonly count: number;
+  readonly w: number;
+  readonly d: number;
+  readonly gx: number;
+  readonly gy: number;
+  readonly px: number;
+  readonly py: number;
+  readonly facing: number;
+}
+
+/** Where a block layout keeps what its models are placed from, then the models (a hidden own slot). */
+const BLOCK_MODELS = Symbol("blockModels");
+
+type LazyBlock = UnitLayout & { [BLOCK_MODELS]: PlacedBlock | readonly ModelPlacement[] };
+
+/**
+ * The `models` getter of every block layout: one function shared by all of them, so the layouts
+ * keep one shape (a getter made per object would put each in V8's slow dictionary mode).
+ */
+function blockModels(this: LazyBlock): readonly ModelPlacement[] {
+  const kept = this[BLOCK_MODELS];
+  if (Array.isArray(kept)) return kept as readonly ModelPlacement[];
+  const models = placeBlockModels(kept as PlacedBlock);
+  // A frozen layout places them again on the next read (the same numbers).
+  if (!Object.isFrozen(this)) this[BLOCK_MODELS] = models;
+  return models;
+}
+
+/**
+ * A block laid out. Its models are placed when first read: most layouts are only measured by
+ * their footprint (placement checks, ranges, arcs, the units standing in a line of sight).
+ */
+const layoutBlock = (spec: BlockSpec, frame: Frame): UnitLayout => {
+  const { files, ranks, width, depth } = blockDimensions(spec);
+  // The numbers as they are now: a caller may reuse its spec or frame object afterwards.
+  const block: PlacedBlock = { files, ranks, width, count: spec.count, w: spec.base.w, d: spec.base.d, gx: spec.gapX ?? 0, gy: spec.gapY ?? 0, px: frame.p.x, py: frame.p.y, facing: frame.facing };
+  const layout = { kind: "block", frame, width, depth, files, ranks, footprint: [rectBehindFrame(frame, width, depth)] } as const;
+  // Not enumerable, so JSON, spreads and deep equality see the layout's own fields only.
+  Object.defineProperty(layout, BLOCK_MODELS, { value: block, writable: true, enumerable: false, configurable: false });
+  Object.defineProperty(layout, "models", { get: blockModels, enumerable: true, configurable: false });
+  return layout as unknown as UnitLayout;
 };
 
 const layoutSquare = (spec: SquareSpec, frame: Frame): UnitLayout => {

@@ -12,7 +12,7 @@ import type { Action } from "../../engine/actions.js";
 import { shooterProblem, shotSituation } from "../../rules/whn/shooting/situation.js";
 import { rangeBand, weaponStats } from "../../rules/whn/shooting/weapons.js";
 import { getUnit, layoutOf } from "../../rules/whn/unit.js";
-import { footprintDistance } from "../../geometry/rect.js";
+import { inArcOf, layoutDistance } from "../../rules/whn/layoutPairs.js";
 import type { UnitId } from "../../state/ids.js";
 import { listLegal, type CandidateListing } from "../../engine/module.js";
 import { applies, decidingUnits } from "./common.js";
@@ -47,12 +47,19 @@ export function shootingCandidates(state: BattleState): Action[] {
  */
 function shootingApplies(state: BattleState, a: Action): boolean {
   if (a.type !== "shooting/fire") return applies(state, a);
-  // A unit target beyond the weapon's reach is refused whatever else the reading finds (WHN-SHOOT-3):
-  // the same distance and band the reading measures, without its arcs and line of sight.
+  // A unit target out of the shooter's arc (every face of a square) or beyond the weapon's reach is
+  // refused whatever else the reading finds (CORE-GEO-15, WHN-SHOOT-3): the same arc test, distance
+  // and band the reading makes, kept per pair of layouts (the draw asks the same pairs state after
+  // state), without the reading's line of sight.
   const s = getUnit(state, a.shooter);
   const t = Object.hasOwn(state.units, a.target) ? getUnit(state, a.target as UnitId) : undefined;
   if (s !== undefined && t !== undefined && s.equipment.missile !== null) {
-    if (rangeBand(weaponStats(s.equipment.missile, state.options), footprintDistance(layoutOf(s).footprint, layoutOf(t).footprint)) === null) return false;
+    // A unit that has shot may not shoot again (CORE-SHOOT-1); a square's faces are read one by one.
+    if (s.flags.shot && s.formation !== "SQUARE") return false;
+    const sl = layoutOf(s);
+    const tl = layoutOf(t);
+    if (!inArcOf(sl, tl)) return false;
+    if (rangeBand(weaponStats(s.equipment.missile, state.options), layoutDistance(sl, tl)) === null) return false;
   }
   return shotSituation(state, a.face === undefined ? { shooter: a.shooter, target: a.target } : { shooter: a.shooter, target: a.target, face: a.face }).ok;
 }

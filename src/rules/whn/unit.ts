@@ -6,7 +6,7 @@ import type { BattleState } from "../../state/battle.js";
 import type { Character, Formation, Unit } from "../../state/unit.js";
 import type { CharacterId, SideId, UnitId } from "../../state/ids.js";
 import { BASE_SIZES, OPEN_ORDER_GAP } from "../../geometry/bases.js";
-import { layoutFootprint, layoutUnit, type LayoutSpec, type UnitLayout } from "../../geometry/layout.js";
+import { layoutUnit, type LayoutSpec, type UnitLayout } from "../../geometry/layout.js";
 import type { Footprint } from "../../geometry/rect.js";
 import { footprintDistance } from "../../geometry/rect.js";
 import { perUnitsRecord } from "./perUnitsRecord.js";
@@ -135,23 +135,14 @@ function sameLayoutInputs(a: Unit, b: Unit): boolean {
   );
 }
 
-/** Footprints of units whose models were never laid out, per unit object (see {@link footprintOf}). */
-const FOOTPRINTS = new WeakMap<Unit, Footprint>();
-
 /**
- * The unit's footprint (the rectangles the rules measure to): its layout's if the unit has been
- * laid out, else the footprint alone, without placing every model (a unit that just lost models
- * is measured by the leader's 12" and the flee path, not model by model).
+ * The unit's footprint (the rectangles the rules measure to): its layout's. A block's layout
+ * places its models only when they are read (src/geometry/layout.ts), so measuring a unit that
+ * just lost models costs no model placement; and a unit object new only by a flag finds its
+ * layout, footprint included, through {@link layoutOf}'s memory by id instead of a fresh one.
  */
 export function footprintOf(u: Unit): Footprint {
-  const l = LAYOUTS.get(u);
-  if (l !== undefined) return l.footprint;
-  let fp = FOOTPRINTS.get(u);
-  if (fp === undefined) {
-    fp = layoutFootprint(layoutSpecOf(u), { p: u.position, facing: u.facing });
-    FOOTPRINTS.set(u, fp);
-  }
-  return fp;
+  return layoutOf(u).footprint;
 }
 
 /** Distance between two units' footprints (CORE-GEO-10). */

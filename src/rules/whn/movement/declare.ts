@@ -9,7 +9,7 @@ import type { BattleEvent, BattleState } from "../../../state/battle.js";
 import type { UnitId } from "../../../state/ids.js";
 import type { Unit } from "../../../state/unit.js";
 import type { Violation } from "../../../engine/violation.js";
-import { faceEdge, footprintInUnitArc, type Quadrant } from "../../../geometry/arcs.js";
+import { faceEdge, type Quadrant } from "../../../geometry/arcs.js";
 import { chargedFace, chargeReach } from "../../../geometry/charge.js";
 import type { OrientedRect } from "../../../geometry/rect.js";
 import { footprintDistance, rectDistance } from "../../../geometry/rect.js";
@@ -19,6 +19,7 @@ import { isOwned } from "../../../engine/owned.js";
 import { inContact, leq } from "../../../geometry/vec.js";
 import { flankChargePanic } from "./ports.js";
 import { enemiesOf, footprintOf, layoutOf, withUnit } from "../unit.js";
+import { inArcOf } from "../layoutPairs.js";
 import { othersPlaced, placedInPlay } from "../shooting/sightlines.js";
 import type { DeclareChargeAction } from "./actions.js";
 import { activeUnit, baseMove, checkStep, findUnit, isEngagedUnit, refuse } from "./common.js";
@@ -60,7 +61,7 @@ export function whyNoCharge(state: BattleState, charger: Unit, target: Unit): Vi
   if (isEngagedUnit(state, charger)) return refuse("charger_engaged", "CORE-CHRG-1", { unit: charger.id });
   const cl = layoutOf(charger);
   const tl = layoutOf(target);
-  if (!footprintInUnitArc(cl, tl.footprint)) return refuse("target_not_in_arc", "CORE-CHRG-1", { unit: charger.id, target: target.id });
+  if (!inArcOf(cl, tl)) return refuse("target_not_in_arc", "CORE-CHRG-1", { unit: charger.id, target: target.id });
   const los = lineOfSight(cl, tl, othersPlaced(state, [charger.id, target.id]), terrainOf(state), { unitsGiveCover: state.options.hr.cover });
   if (!los.visible) {
     return refuse("no_line_of_sight", "CORE-CHRG-1", { unit: charger.id, target: target.id, blockers: [...los.blockingUnits, ...los.blockingTerrain] });
@@ -154,7 +155,7 @@ function mayCharge(state: BattleState, charger: Unit, target: Unit): boolean {
   if (isEngagedUnit(state, charger)) return false;
   const cl = layoutOf(charger);
   const tl = layoutOf(target);
-  if (!footprintInUnitArc(cl, tl.footprint)) return false;
+  if (!inArcOf(cl, tl)) return false;
   return sightClear(cl, tl, sightFieldOf(state), charger.id, target.id, state.options.hr.cover === true);
 }
 

@@ -270,7 +270,7 @@ function ownCandidates(state: BattleState, u: Unit): readonly MovementAction[] {
     const key = formedKey(state, u, joined.length > 0);
     list = FORMED_LISTS.get(key);
     if (list === undefined) {
-      list = [...formedCandidates(state, u), ...formationCandidates(state, u)];
+      list = [...formedCandidates(state, u), ...keptFormationCandidates(state, u, joined.length > 0)];
       if (FORMED_LISTS.size >= FORMED_LISTS_MAX) FORMED_LISTS.clear();
       FORMED_LISTS.set(key, list);
     }
@@ -287,6 +287,25 @@ function ownCandidates(state: BattleState, u: Unit): readonly MovementAction[] {
  */
 const FORMED_LISTS = new Map<string, readonly MovementAction[]>();
 const FORMED_LISTS_MAX = 4096;
+
+/**
+ * {@link formationCandidates} of a formed unit, kept by what they read (the ruleset, the unit's id,
+ * formation, files, figures, troop type, light and extended-order flags, whether a character is
+ * joined): a unit that moved part of its allowance lists new moves but the same formation changes.
+ * Bounded: emptied when full.
+ */
+const FORMATION_LISTS = new Map<string, readonly MovementAction[]>();
+
+function keptFormationCandidates(state: BattleState, u: Unit, joined: boolean): readonly MovementAction[] {
+  const key = `${state.ruleset}|${u.id}|${u.formation}|${u.files}|${u.figures}|${joined}|${u.troopType}|${u.light}|${u.extendedOrderAllowed}`;
+  let list = FORMATION_LISTS.get(key);
+  if (list === undefined) {
+    list = formationCandidates(state, u);
+    if (FORMATION_LISTS.size >= FORMED_LISTS_MAX) FORMATION_LISTS.clear();
+    FORMATION_LISTS.set(key, list);
+  }
+  return list;
+}
 
 function formedKey(state: BattleState, u: Unit, joined: boolean): string {
   return `${state.ruleset}|${u.id}|${u.formation}|${u.files}|${u.figures}|${u.flags.moveUsed}|${baseMove(state, u)}|${joined}|${u.troopType}|${u.light}|${u.extendedOrderAllowed}`;
