@@ -62,9 +62,10 @@ export const enemiesOf: typeof enemiesOf$ = /* @__PURE__ */ guarded("whn.units.e
 export const filesOf: typeof filesOf$ = /* @__PURE__ */ guarded("whn.units.filesOf", filesOf$);
 
 /**
- * The unit's footprint (the rectangles the rules measure to): its layout's if the unit has been
- * laid out, else the footprint alone, without placing every model (a unit that just lost models
- * is measured by the leader's 12" and the flee path, not model by model).
+ * The unit's footprint (the rectangles the rules measure to): its layout's. A block's layout
+ * places its models only when they are read (src/geometry/layout.ts), so measuring a unit that
+ * just lost models costs no model placement; and a unit object new only by a flag finds its
+ * layout, footprint included, through {@link layoutOf}'s memory by id instead of a fresh one.
  * @function
  */
 export const footprintOf: typeof footprintOf$ = /* @__PURE__ */ guarded("whn.units.footprintOf", footprintOf$);
