@@ -14,13 +14,13 @@ import type { Unit } from "../src/state/unit.js";
 
 /**
  * The volley of issue 12: a 24-figure REGULAR musket battalion in LINE, 16 files (front rank 16 +
- * half the second rank 4 = 20 shots, WHN-SHOOT-9) at BS 3, 8" from a 24-figure REGULAR column
- * (S 3 against T 3: 4+ to wound, no save; the 10 % Panic test triggers at 3 casualties), in the
+ * half the second rank 4 = 20 shots, WHN-SHOOT-9) at BS 3, 8" from a 24-figure REGULAR column of
+ * 4 files and 6 ranks (a column needs at least as many ranks as files, WHN-FORM-3) (S 3 against T 3: 4+ to wound, no save; the 10 % Panic test triggers at 3 casualties), in the
  * firer's shooting phase. The target's Ld is 7 to match the hand-written baseline.
  */
 export function volleyState(): BattleState {
   const firer = UnitParamsSchema.parse({ formation: "LINE", files: 16, figures: 24 });
-  const target = UnitParamsSchema.parse({ formation: "ATTACK_COLUMN", files: 6, figures: 24, profile: { Ld: 7 } });
+  const target = UnitParamsSchema.parse({ formation: "ATTACK_COLUMN", files: 4, figures: 24, profile: { Ld: 7 } });
   const s = twoUnitTable(firer, target, 8, {});
   const units: Record<string, Unit> = {};
   for (const [id, u] of Object.entries(s.units)) {
@@ -44,11 +44,11 @@ export function volleySpecOf(state: BattleState): VolleySpec {
 }
 
 /**
- * Two 20-figure REGULAR battalions in base contact (a in ATTACK_COLUMN 5 files charging, b in LINE
- * 10 files), with the combat `c1` open, for `combatRoundOdds`.
+ * Two 20-figure REGULAR battalions in base contact (a in ATTACK_COLUMN 4 files and 5 ranks charging,
+ * b in LINE 10 files), with the combat `c1` open, for `combatRoundOdds`.
  */
 export function combatState(): { state: BattleState; combat: CombatId } {
-  const a = UnitParamsSchema.parse({ formation: "ATTACK_COLUMN", files: 5, figures: 20 });
+  const a = UnitParamsSchema.parse({ formation: "ATTACK_COLUMN", files: 4, figures: 20 });
   const b = UnitParamsSchema.parse({ formation: "LINE", files: 10, figures: 20 });
   const s = twoUnitTable(a, b, 0, {});
   const combat = { id: "c1", units: ["a", "b"], chargers: ["a"], lastWinner: null, rounds: 0, squareness: {} };
