@@ -24,6 +24,17 @@ function opening(): BattleState {
   return first;
 }
 
+/** The message of the engine/misuse error `f` throws, or "no error". */
+function misuseMessage(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof FusilladeError && e.code === "engine/misuse") return e.message;
+    throw e;
+  }
+  return "no error";
+}
+
 const withUnits = (s: BattleState, edit: (u: Unit) => Unit | undefined): BattleState => ({ ...s, units: Object.fromEntries(Object.values(s.units).map((u) => [u.id, edit(u) ?? u])) }) as BattleState;
 
 describe("search bot", () => {
@@ -101,18 +112,9 @@ describe("search bot", () => {
   }, 120_000);
 
   it("pick and confidence are checked when the bot is made", () => {
-    const message = (f: () => unknown): string => {
-      try {
-        f();
-      } catch (e) {
-        if (e instanceof FusilladeError && e.code === "engine/misuse") return e.message;
-        throw e;
-      }
-      return "no error";
-    };
-    expect(message(() => searchBot(ctx, { pick: "best" } as never))).toMatch(/^searchBot: options\.pick must be "mean" or "paired"/);
-    expect(message(() => searchBot(ctx, { pick: "paired", confidence: "2" } as never))).toMatch(/^searchBot: options\.confidence must be a finite number/);
-    expect(message(() => searchBot(ctx, { pick: "paired", confidence: 1.5 }))).toBe("no error");
+    expect(misuseMessage(() => searchBot(ctx, { pick: "best" } as never))).toMatch(/^searchBot: options\.pick must be "mean" or "paired"/);
+    expect(misuseMessage(() => searchBot(ctx, { pick: "paired", confidence: "2" } as never))).toMatch(/^searchBot: options\.confidence must be a finite number/);
+    expect(misuseMessage(() => searchBot(ctx, { pick: "paired", confidence: 1.5 }))).toBe("no error");
   });
 
   it("decisions is checked when the bot is made: not an array of strings, or unreadable, is engine/misuse", () => {
@@ -132,24 +134,15 @@ describe("search bot", () => {
   });
 
   it("numeric options, rollout and keepPrior are checked when the bot is made (a string or NaN would switch an option off unseen)", () => {
-    const message = (f: () => unknown): string => {
-      try {
-        f();
-      } catch (e) {
-        if (e instanceof FusilladeError && e.code === "engine/misuse") return e.message;
-        throw e;
-      }
-      return "no error";
-    };
     for (const name of ["candidates", "horizon", "rolloutSteps", "victoryWeight", "replyWidth", "tolerance", "playoutMoves", "answerTolerance"]) {
-      expect(message(() => searchBot(ctx, { [name]: "4" } as never))).toMatch(new RegExp(`^searchBot: options\\.${name} must be a finite number`));
-      expect(message(() => searchBot(ctx, { [name]: Number.NaN } as never))).toMatch(new RegExp(`^searchBot: options\\.${name} must be a finite number`));
+      expect(misuseMessage(() => searchBot(ctx, { [name]: "4" } as never))).toMatch(new RegExp(`^searchBot: options\\.${name} must be a finite number`));
+      expect(misuseMessage(() => searchBot(ctx, { [name]: Number.NaN } as never))).toMatch(new RegExp(`^searchBot: options\\.${name} must be a finite number`));
     }
     // playoutMoves is checked under the cheap rollout too, where it is not used.
-    expect(message(() => searchBot(ctx, { rollout: "cheap", playoutMoves: "x" } as never))).toMatch(/^searchBot: options\.playoutMoves must be a finite number/);
-    expect(message(() => searchBot(ctx, { rollout: "deep" } as never))).toMatch(/^searchBot: options\.rollout must be "reply" or "cheap"/);
-    expect(message(() => searchBot(ctx, { keepPrior: 1 } as never))).toMatch(/^searchBot: options\.keepPrior must be a boolean/);
-    expect(message(() => searchBot(ctx, { candidates: 3, playoutMoves: 2, rollout: "cheap", keepPrior: true }))).toBe("no error");
+    expect(misuseMessage(() => searchBot(ctx, { rollout: "cheap", playoutMoves: "x" } as never))).toMatch(/^searchBot: options\.playoutMoves must be a finite number/);
+    expect(misuseMessage(() => searchBot(ctx, { rollout: "deep" } as never))).toMatch(/^searchBot: options\.rollout must be "reply" or "cheap"/);
+    expect(misuseMessage(() => searchBot(ctx, { keepPrior: 1 } as never))).toMatch(/^searchBot: options\.keepPrior must be a boolean/);
+    expect(misuseMessage(() => searchBot(ctx, { candidates: 3, playoutMoves: 2, rollout: "cheap", keepPrior: true }))).toBe("no error");
   });
 
   it("both playout policies pick a legal action, deterministically for a seed", () => {

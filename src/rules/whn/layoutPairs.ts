@@ -30,24 +30,26 @@ function rowOf<T>(memo: PairMemo<T>, a: UnitLayout): Map<UnitLayout, T> {
   return row;
 }
 
-/** `footprintInUnitArc(from, to.footprint)`, kept per pair of layouts: any part of `to` in `from`'s arc. */
-export function inArcOf(from: UnitLayout, to: UnitLayout): boolean {
-  const row = rowOf(ARCS, from);
-  let v = row.get(to);
+/** The answer for (a, b) in `memo`, computed by `compute` the first time. */
+function kept<T>(memo: PairMemo<T>, a: UnitLayout, b: UnitLayout, compute: (a: UnitLayout, b: UnitLayout) => T): T {
+  const row = rowOf(memo, a);
+  let v = row.get(b);
   if (v === undefined) {
-    v = footprintInUnitArc(from, to.footprint);
-    row.set(to, v);
+    v = compute(a, b);
+    row.set(b, v);
   }
   return v;
 }
 
+const arcOf = (from: UnitLayout, to: UnitLayout): boolean => footprintInUnitArc(from, to.footprint);
+const distanceOf = (a: UnitLayout, b: UnitLayout): number => footprintDistance(a.footprint, b.footprint);
+
+/** `footprintInUnitArc(from, to.footprint)`, kept per pair of layouts: any part of `to` in `from`'s arc. */
+export function inArcOf(from: UnitLayout, to: UnitLayout): boolean {
+  return kept(ARCS, from, to, arcOf);
+}
+
 /** `footprintDistance(a.footprint, b.footprint)`, kept per pair of layouts. */
 export function layoutDistance(a: UnitLayout, b: UnitLayout): number {
-  const row = rowOf(DISTANCES, a);
-  let v = row.get(b);
-  if (v === undefined) {
-    v = footprintDistance(a.footprint, b.footprint);
-    row.set(b, v);
-  }
-  return v;
+  return kept(DISTANCES, a, b, distanceOf);
 }
