@@ -297,7 +297,7 @@ const FORMED_LISTS_MAX = 4096;
 const FORMATION_LISTS = new Map<string, readonly MovementAction[]>();
 
 function keptFormationCandidates(state: BattleState, u: Unit, joined: boolean): readonly MovementAction[] {
-  const key = `${state.ruleset}|${u.id}|${u.formation}|${u.files}|${u.figures}|${joined}|${u.troopType}|${u.light}|${u.extendedOrderAllowed}`;
+  const key = formationKey(state, u, joined);
   let list = FORMATION_LISTS.get(key);
   if (list === undefined) {
     list = formationCandidates(state, u);
@@ -307,8 +307,14 @@ function keptFormationCandidates(state: BattleState, u: Unit, joined: boolean): 
   return list;
 }
 
+/** What a formed unit's formation changes read. */
+function formationKey(state: BattleState, u: Unit, joined: boolean): string {
+  return `${state.ruleset}|${u.id}|${u.formation}|${u.files}|${u.figures}|${joined}|${u.troopType}|${u.light}|${u.extendedOrderAllowed}`;
+}
+
+/** What a formed unit's whole remaining-step list reads: its formation changes' inputs and the move it has left. */
 function formedKey(state: BattleState, u: Unit, joined: boolean): string {
-  return `${state.ruleset}|${u.id}|${u.formation}|${u.files}|${u.figures}|${u.flags.moveUsed}|${baseMove(state, u)}|${joined}|${u.troopType}|${u.light}|${u.extendedOrderAllowed}`;
+  return `${formationKey(state, u, joined)}|${u.flags.moveUsed}|${baseMove(state, u)}`;
 }
 
 /** True when the characters joined now have the very profiles remembered, in the same order. */
